@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .refine((e) => !e.OIDC_ISSUER || e.OIDC_CLIENT_ID, {
+    message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
+    path: ['OIDC_CLIENT_ID'],
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The URL people reach the portal at; the built-in issuer lives at `${publicUrl}/oidc`. */
+  publicUrl: string;
+  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  oidc: { kind: 'builtin'; issuer: string; clientId: string } | { kind: 'external'; issuer: string; clientId: string };
+  seed: 'demo' | 'none';
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Directory of the built SPA; absent → the API only. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the process environment; throws ConfigError with a one-line reason when it is invalid. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`invalid configuration: ${issue.path.join('.') || 'env'}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    oidc: e.OIDC_ISSUER
+      ? { kind: 'external', issuer: e.OIDC_ISSUER.replace(/\/$/, ''), clientId: e.OIDC_CLIENT_ID! }
+      : { kind: 'builtin', issuer: `${publicUrl}/oidc`, clientId: 'management-portal' },
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, runMigrations } from './platform/db.js';
+import { buildApp } from './app.js';
+import { seedIfEmpty, DEMO_ACCOUNTS } from './seed/demo.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function defaultWebDist(): string | undefined {
+  const candidate = path.resolve(here, '../../web/dist');
+  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  config = { ...config, webDist: config.webDist ?? defaultWebDist() };
+
+  const database = await openDatabase(config);
+  await runMigrations(database, config);
+  const seeded = config.seed === 'demo' ? await seedIfEmpty(database) : false;
+  const { app } = await buildApp(config, database);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `Management Portal is running at ${config.publicUrl}`,
+    `  database: ${config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.database.dataDir}`}${seeded ? ' — demo data seeded' : ''}`,
+    `  sign-in:  ${config.oidc.kind === 'builtin' ? 'built-in issuer at ' + config.oidc.issuer : 'external issuer ' + config.oidc.issuer}`,
+  ];
+  if (config.oidc.kind === 'builtin' && config.seed === 'demo') {
+    lines.push('  demo accounts:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} password ${a.password}   roles: ${a.roles.join(', ')}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(`failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Database } from './db.js';
+
+/** Fastify with zod schemas as the type provider: every route is typed from its contract schemas. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What a feature's routes get: the database and the configuration. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+}
+
+/** A feature plugs its routes in with one of these. */
+export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;

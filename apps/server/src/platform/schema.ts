@@ -1,0 +1,56 @@
+import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every mutation writes one row here in the same transaction (spec §3 Audit log). */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    instanceId: text('instance_id').notNull(),
+    operator: text('operator').notNull(),
+    operation: text('operation').notNull(),
+    operateAt: timestamp('operate_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    details: jsonb('details').notNull().default({}),
+  },
+  (t) => [index('audit_logs_type_instance_idx').on(t.type, t.instanceId, t.operateAt), index('audit_logs_operate_at_idx').on(t.operateAt)],
+);
+
+/** People who may use the portal; the built-in issuer authenticates them with a scrypt hash. */
+export const portalUsers = pgTable('portal_users', {
+  email: text('email').primaryKey(),
+  name: text('name').notNull(),
+  roles: text('roles').array().notNull().default([]),
+  /** `scrypt$N$r$p$salt$hash` (base64url); null for users who sign in through an external issuer only. */
+  passwordHash: text('password_hash'),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** oidc-provider's storage (sessions, interactions, grants…), shared by every server process. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The built-in issuer's signing keys (private JWKs), so restarts and sibling processes share them. */
+export const idpKeys = pgTable('idp_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,24 @@
+import { hashPassword } from '../idp/password.js';
+import type { Db } from '../platform/db.js';
+import { portalUsers } from '../platform/schema.js';
+
+export const DEMO_PASSWORD = 'portal-demo';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'], password: DEMO_PASSWORD },
+  { email: 'operator@example.com', name: 'Oscar Operator', roles: ['operator'], password: DEMO_PASSWORD },
+] as const;
+
+/** Extra staff so user lists and approval flows have people in them; they cannot sign in with a password. */
+const STAFF = [
+  { email: 'lin.wei@example.com', name: 'Lin Wei', roles: ['operator'] },
+  { email: 'maria.garcia@example.com', name: 'Maria Garcia', roles: ['operator'] },
+  { email: 'sam.okafor@example.com', name: 'Sam Okafor', roles: ['viewer'] },
+];
+
+export async function seedAccounts(db: Db): Promise<void> {
+  const rows = [];
+  for (const a of DEMO_ACCOUNTS) rows.push({ email: a.email, name: a.name, roles: [...a.roles], passwordHash: await hashPassword(a.password) });
+  for (const s of STAFF) rows.push({ ...s, roles: [...s.roles], passwordHash: null });
+  await db.insert(portalUsers).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,45 @@
+/** Spec §9 business constants. */
+export const PORTAL_NAME = 'Management Portal';
+export const HTTP_TIMEOUT_MS = 30_000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const RELOAD_DEBOUNCE_MS = 200;
+export const HOVER_CARD_DELAY_S = 0.3;
+export const HOVER_CARD_WIDTH = 400;
+export const UNLIMITED_QUOTA = -1;
+export const USER_MANUAL_URL = '/api/docs';
+
+export const CLOUD_PROVIDERS = ['AWS', 'GCP', 'AZURE', 'ALICLOUD'] as const;
+export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
+
+export const CLUSTER_TYPES = [
+  'DEDICATED_TIDB',
+  'TICDC',
+  'CHANGEFEED',
+  'SHARED_POOL',
+  'LOGICAL_CLUSTER',
+  'TICDC_NG',
+  'CHANGEFEED_NG',
+] as const;
+export type ClusterType = (typeof CLUSTER_TYPES)[number];
+export const DEFAULT_CLUSTER_TYPE: ClusterType = 'DEDICATED_TIDB';
+
+export const COMPONENTS = ['TIKV', 'TIDB', 'TIFLASH', 'TIFLASH_LEARNER', 'PD', 'TIPROXY'] as const;
+export type Component = (typeof COMPONENTS)[number];
+
+export const CPU_ARCHS = ['AMD64', 'ARM64'] as const;
+
+export const AUDIT_TYPES = [
+  'change',
+  'ctl',
+  'gitops_secondary_confirm',
+  'cluster_maintenance',
+  'operation',
+  'jump',
+  'cloud_config_change',
+  'cloud_config_default_config_change',
+  'k8s_upgrade_task',
+  'tenant',
+  'spu_sku',
+  'provider',
+] as const;
+export type AuditType = (typeof AUDIT_TYPES)[number];

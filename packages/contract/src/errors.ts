@@ -1,0 +1,39 @@
+/**
+ * The error catalogue: every error the API can answer, with its HTTP status.
+ * Clients branch on `code`, never on message text.
+ */
+export const errorCatalogue = {
+  'request.invalid': { status: 400, message: 'The request is invalid' },
+  'auth.unauthenticated': { status: 401, message: 'Your current account does not exist in the portal' },
+  'auth.invalidToken': { status: 401, message: 'The sign-in token is invalid or expired' },
+  'auth.forbidden': { status: 403, message: "Your current account doesn't have the permission to access this resource" },
+  'route.notFound': { status: 404, message: 'No such API route' },
+  'tenant.notFound': { status: 404, message: 'Tenant not found' },
+  'project.notFound': { status: 404, message: 'Project not found' },
+  'cluster.notFound': { status: 404, message: 'Cluster not found' },
+  'provider.notFound': { status: 404, message: 'Provider not found' },
+  'provider.exists': { status: 409, message: 'A provider with this id already exists' },
+  'region.notFound': { status: 404, message: 'Region not found' },
+  'region.exists': { status: 409, message: 'A region with this id already exists for the provider' },
+  'user.notFound': { status: 404, message: 'User not found' },
+  'conflict': { status: 409, message: 'The resource was changed by someone else; reload and try again' },
+  'rateLimited': { status: 429, message: 'Too many requests, please try again later' },
+  'internal': { status: 500, message: 'Internal server error' },
+  'unavailable': { status: 503, message: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The one error body every API failure answers with. */
+export interface ErrorBody {
+  code: ErrorCode | string;
+  message: string;
+  requestId: string;
+  details?: unknown;
+}
+
+/** One invalid field in a 400 answer's `details`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const slug = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(64, 'at most 64 characters')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes only, starting with a letter or digit');
+
+export const regionSchema = z.object({
+  id: z.string(),
+  provider_id: z.string(),
+  region_code: z.string(),
+  display_name: z.string(),
+  enabled: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Region = z.infer<typeof regionSchema>;
+
+export const providerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  display_name: z.string(),
+  enabled: z.boolean(),
+  region_count: z.number().int(),
+  cluster_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+export const providerDetailSchema = providerSchema.extend({ regions: z.array(regionSchema) });
+export type ProviderDetail = z.infer<typeof providerDetailSchema>;
+
+export const createProviderBody = z.object({
+  id: slug,
+  /** One of the platform's cloud provider enumerations, e.g. AWS. */
+  name: z.string().trim().min(1, 'required').max(32).regex(/^[A-Z][A-Z0-9_]*$/, 'upper-case letters, digits and underscores'),
+  display_name: z.string().trim().min(1, 'required').max(100),
+  enabled: z.boolean().default(true),
+});
+export type CreateProviderBody = z.input<typeof createProviderBody>;
+
+export const createRegionBody = z.object({
+  region_code: z.string().trim().min(1, 'required').max(64).regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes only'),
+  display_name: z.string().trim().min(1, 'required').max(100),
+  enabled: z.boolean().default(true),
+});
+export type CreateRegionBody = z.input<typeof createRegionBody>;
+
+export const updateRegionBody = z
+  .object({
+    display_name: z.string().trim().min(1, 'required').max(100).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((b) => b.display_name !== undefined || b.enabled !== undefined, { message: 'nothing to update' });
+export type UpdateRegionBody = z.input<typeof updateRegionBody>;
+
+export const providerList = z.object({ items: z.array(providerSchema), total: z.number().int() });
+export const regionList = z.object({ items: z.array(regionSchema), total: z.number().int() });
+
+export const providerRoutes = {
+  list: '/api/v1/admin/providers',
+  detail: '/api/v1/admin/providers/:id',
+  regions: '/api/v1/admin/providers/:id/regions',
+  region: '/api/v1/admin/providers/:id/regions/:rid',
+} as const;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { CLOUD_PROVIDERS, CLUSTER_TYPES, COMPONENTS } from './constants.js';
+import { listQuery, listResult, repeated } from './list.js';
+
+export const TENANT_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSING', 'CLOSED'] as const;
+export const CLUSTER_STATUSES = [
+  'USER_CLUSTER_STATUS_CREATING',
+  'USER_CLUSTER_STATUS_AVAILABLE',
+  'USER_CLUSTER_STATUS_MODIFYING',
+  'USER_CLUSTER_STATUS_PAUSED',
+  'USER_CLUSTER_STATUS_RESUMING',
+  'USER_CLUSTER_STATUS_UNAVAILABLE',
+  'USER_CLUSTER_STATUS_MAINTAINING',
+  'USER_CLUSTER_STATUS_DELETING',
+  'USER_CLUSTER_STATUS_DELETED',
+] as const;
+
+export const tenantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  status: z.enum(TENANT_STATUSES),
+  email: z.string(),
+  org_tag: z.string().nullable(),
+  created_at: z.string(),
+  project_count: z.number().int(),
+  cluster_count: z.number().int(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const tenantListQuery = listQuery(
+  {
+    /** Matches the tenant id exactly or the name as a case-insensitive substring. */
+    search: z.string().trim().max(200).optional(),
+    status: repeated(z.enum(TENANT_STATUSES)),
+    org_tag: z.string().optional(),
+  },
+  ['id', 'name', 'created_at'] as const,
+);
+export type TenantListQuery = z.input<typeof tenantListQuery>;
+export const tenantList = listResult(tenantSchema);
+
+export const projectSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  name: z.string(),
+  region: z.string(),
+  created_at: z.string(),
+  cluster_count: z.number().int(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListQuery = listQuery({ search: z.string().trim().max(200).optional() }, ['name', 'created_at'] as const);
+export const projectList = listResult(projectSchema);
+
+export const clusterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CLUSTER_STATUSES),
+  cluster_type: z.enum(CLUSTER_TYPES),
+  project_id: z.string(),
+  project_name: z.string(),
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  provider: z.enum(CLOUD_PROVIDERS),
+  region: z.string(),
+  version: z.string(),
+  is_byoc: z.boolean(),
+  errmsg: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Cluster = z.infer<typeof clusterSchema>;
+
+export const clusterListQuery = listQuery(
+  {
+    /** Matches the cluster id exactly or the name as a case-insensitive substring. */
+    search: z.string().trim().max(200).optional(),
+    tenant_id: z.string().optional(),
+    project_id: z.string().optional(),
+    status: repeated(z.enum(CLUSTER_STATUSES)),
+    cluster_type: repeated(z.enum(CLUSTER_TYPES)),
+    provider: repeated(z.enum(CLOUD_PROVIDERS)),
+    is_byoc: z.enum(['true', 'false']).optional(),
+  },
+  ['name', 'created_at', 'status'] as const,
+);
+export type ClusterListQuery = z.input<typeof clusterListQuery>;
+export const clusterList = listResult(clusterSchema);
+
+export const clusterComponentSchema = z.object({
+  component: z.enum(COMPONENTS),
+  replicas: z.number().int(),
+  node_spec: z.string(),
+  storage_gib: z.number().int(),
+  version: z.string(),
+  image_tag: z.string(),
+});
+export type ClusterComponent = z.infer<typeof clusterComponentSchema>;
+export const clusterComponentList = z.object({ items: z.array(clusterComponentSchema), total: z.number().int() });
+
+/** Usage figures of a tenant or a project: what it holds and runs. */
+export const dataResourceSchema = z.object({
+  project_count: z.number().int(),
+  cluster_count: z.number().int(),
+  node_count: z.number().int(),
+  storage_gib: z.number().int(),
+  clusters_by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  clusters_by_provider: z.array(z.object({ provider: z.string(), count: z.number().int() })),
+});
+export type DataResource = z.infer<typeof dataResourceSchema>;
+
+export const tenantRoutes = {
+  list: '/api/v1/admin/orgs',
+  detail: '/api/v1/admin/orgs/:id',
+  dataResource: '/api/v1/admin/orgs/:id/data-resource',
+  projects: '/api/v1/admin/orgs/:id/projects',
+  projectDataResource: '/api/v1/admin/orgs/:id/projects/:pid/data-resource',
+  /** Project detail (the spec's project route needs one; same prefix as the project list). */
+  project: '/api/v1/admin/orgs/:id/projects/:pid',
+  clusters: '/api/v1/devops/cluster/clusters',
+  cluster: '/api/v1/devops/cluster/clusters/:id',
+  clusterComponents: '/api/v1/devops/cluster/clusters/:id/components',
+} as const;
