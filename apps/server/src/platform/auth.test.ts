@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SignJWT, importJWK, type JWK } from 'jose';
+import { SignJWT, importJWK, type CryptoKey, type JWK } from 'jose';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { idpKeys, portalUsers } from './schema.js';
 

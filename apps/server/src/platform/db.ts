@@ -35,13 +35,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     db,
     kind: 'pglite',
     pglite: client,
-    rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
+    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
     close: () => client.close(),
   };
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that dies (server restart, DROP DATABASE … FORCE) makes the pool emit 'error'; unheard, that
+  // crashes the process. pg-pool has already discarded the connection and the next query opens a new one.
+  pool.on('error', () => undefined);
   // Surface a bad URL or unreachable server at start rather than on the first request.
   const c = await pool.connect();
   c.release();
@@ -49,7 +52,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    rows: async <T>(q: SQL) => (await db.execute(q)).rows as T[],
+    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
     close: () => pool.end(),
   };
 }

@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type Database } from '../platform/db.js';
 import type { App } from '../platform/context.js';
 import { idpKeys } from '../platform/schema.js';
 import type { Config } from '../config.js';
+import type { JobRunner } from '../platform/jobs.js';
 import { testConfig } from './config.js';
 
 export interface TokenOptions {
@@ -24,6 +25,8 @@ export interface TestApp {
   app: App;
   database: Database;
   config: Config;
+  /** The job runner, not started: `jobs.drain()` runs queued work deterministically. */
+  jobs: JobRunner;
   /** A signed id token as the built-in issuer would mint it. */
   token(opts?: TokenOptions): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for a user. */
@@ -60,7 +63,7 @@ async function openTestDatabase(): Promise<{ database: Database; env: Record<str
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, env: dbEnv, drop } = await openTestDatabase();
   const config = testConfig({ ...dbEnv, ...env });
-  const { app } = await buildApp(config, database);
+  const { app, jobs } = await buildApp(config, database);
   await app.ready();
 
   const [key] = await database.db.select().from(idpKeys).limit(1);
@@ -91,6 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     database,
     config,
+    jobs,
     token,
     as: async (email) => ({ authorization: `Bearer ${await token({ email })}` }),
     close: async () => {

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type default as Provider } from 'oidc-provider';
+import type { Database } from '../platform/db.js';
+import { verifyPassword } from './password.js';
+import { AttemptLimiter } from './rate-limit.js';
+import { errorPage, MOUNT, SIGN_IN_ERRORS, signInPage, STYLESHEET, STYLESHEET_PATH } from './pages.js';
+import { findPortalUser } from './accounts.js';
+
+export interface InteractionDeps {
+  provider: Provider;
+  database: Database;
+  headers: Record<string, string>;
+  log: FastifyBaseLogger;
+  /** Where "back to the portal" links go. */
+  portalUrl: string;
+  /** Failed attempts allowed per email and client IP in the window (default 10 per 5 minutes). */
+  limiter?: AttemptLimiter;
+}
+
+const EXPIRED = 'This sign-in request has expired or was already used. Go back to the portal and sign in again.';
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** Our own sign-in page for oidc-provider's interactions: /oidc/interaction/:uid and its form post. */
+export function registerInteractionRoutes(scope: FastifyInstance, deps: InteractionDeps): void {
+  const { provider, database, headers, log, portalUrl } = deps;
+  const limiter = deps.limiter ?? new AttemptLimiter(10, 5 * 60 * 1000);
+
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).headers(headers).type('text/html; charset=utf-8').send(body);
+
+  /** Hands the raw response to oidc-provider (it writes the redirect itself). */
+  const finish = async (req: FastifyRequest, reply: FastifyReply, result: Parameters<Provider['interactionFinished']>[2]) => {
+    reply.hijack();
+    for (const [k, v] of Object.entries(headers)) reply.raw.setHeader(k, v);
+    reply.raw.setHeader('X-Request-Id', req.id);
+    await provider.interactionFinished(req.raw, reply.raw, result);
+  };
+
+  const loadInteraction = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+    try {
+      const interaction = await provider.interactionDetails(req.raw, reply.raw);
+      return interaction.uid === req.params.uid ? interaction : undefined;
+    } catch (err) {
+      // A missing or expired interaction is the user's problem (old tab, back button); anything else is ours.
+      if (!(err instanceof errors.SessionNotFound)) throw err;
+      req.log.info({ reason: err.message }, 'sign-in interaction not found');
+      return undefined;
+    }
+  };
+
+  const opts = { schema: { hide: true }, config: { access: 'public' as const } };
+
+  scope.get(STYLESHEET_PATH, opts, (_req, reply) =>
+    reply.headers(headers).header('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLESHEET),
+  );
+
+  scope.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, opts, async (req, reply) => {
+    const interaction = await loadInteraction(req, reply);
+    if (!interaction) return html(reply, 400, errorPage(EXPIRED, portalUrl));
+    const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
+    if (interaction.prompt.name === 'login') return html(reply, 200, signInPage({ action }));
+    // Any other prompt (consent) for our first-party client is granted without asking.
+    return finish(req, reply, await autoConsent(provider, interaction));
+  });
+
+  scope.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${MOUNT}/interaction/:uid/login`,
+    opts,
+    async (req, reply) => {
+      const interaction = await loadInteraction(req, reply);
+      if (!interaction) return html(reply, 400, errorPage(EXPIRED, portalUrl));
+      const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
+      const form = req.body && typeof req.body === 'object' ? req.body : {};
+      const email = String(form.email ?? '').trim().slice(0, 320);
+      const password = String(form.password ?? '').slice(0, 1024);
+      if (interaction.prompt.name !== 'login') return finish(req, reply, await autoConsent(provider, interaction));
+
+      const key = `${email.toLowerCase()}|${req.ip}`;
+      if (limiter.isBlocked(key)) {
+        log.warn({ email, ip: req.ip }, 'sign-in rate limited');
+        return html(reply.header('Retry-After', '300'), 429, signInPage({ action, email, error: SIGN_IN_ERRORS.rateLimited }));
+      }
+      const user = email && password ? await findPortalUser(database.db, email) : undefined;
+      const ok = await verifyPassword(password, user?.passwordHash);
+      if (!user || !ok) {
+        limiter.fail(key);
+        log.info({ email, ip: req.ip }, 'sign-in failed');
+        return html(reply, 401, signInPage({ action, email, error: SIGN_IN_ERRORS.invalid }));
+      }
+      limiter.reset(key);
+      log.info({ email: user.email }, 'signed in');
+      return finish(req, reply, { login: { accountId: user.email } });
+    },
+  );
+}
+
+/** Grants what a consent prompt asks for (first-party client), and returns the interaction result. */
+async function autoConsent(provider: Provider, interaction: Awaited<ReturnType<Provider['interactionDetails']>>) {
+  const { prompt, params, session, grantId } = interaction;
+  const accountId = session?.accountId;
+  const grant = grantId
+    ? await provider.Grant.find(grantId)
+    : new provider.Grant({ accountId, clientId: String(params.client_id) });
+  if (!grant) return { error: 'access_denied', error_description: 'grant not found' };
+  const d = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+  if (d.missingOIDCScope?.length) grant.addOIDCScope(d.missingOIDCScope.join(' '));
+  if (d.missingOIDCClaims?.length) grant.addOIDCClaims(d.missingOIDCClaims);
+  return { consent: { grantId: await grant.save() } };
+}

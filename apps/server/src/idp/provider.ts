@@ -1,0 +1,197 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config.js';
+import type { Database } from '../platform/db.js';
+import { findPortalUser } from './accounts.js';
+import { deriveCookieSecret, type SigningJwk } from './keys.js';
+import { dbAdapterFactory, sweepExpired } from './adapter.js';
+import { errorPage, logoutPage, MOUNT, signedOutPage } from './pages.js';
+import { registerInteractionRoutes } from './interaction.js';
+
+export interface BuiltinIssuerDeps {
+  config: Config;
+  database: Database;
+  keys: SigningJwk[];
+  log: FastifyBaseLogger;
+}
+
+export interface BuiltinIssuer {
+  provider: Provider;
+  mount(app: FastifyInstance): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The Vite dev server, whose SPA signs in against this issuer during development. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+const EIGHT_HOURS = 8 * 60 * 60;
+const SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+/** The two checks oidc-provider applies to implicit web clients that a dev/demo issuer must relax (http, localhost). */
+const RELAXED_CLIENT_CHECKS = new Set(['implicit-force-https', 'implicit-forbid-localhost']);
+
+/** Security headers of every issuer response; the CSP allows no inline script or style. */
+export function issuerHeaders(formTargets: string[]): Record<string, string> {
+  const formAction = ["'self'", ...formTargets].join(' ');
+  return {
+    'Content-Security-Policy': [
+      "default-src 'none'",
+      // oidc-provider's own auto-submitting pages (form_post) add their script's sha256 to this directive.
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      `form-action ${formAction}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-store',
+  };
+}
+
+/** The built-in OpenID Connect issuer (oidc-provider 9), for local and demo use, mounted at /oidc. */
+export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssuerDeps): BuiltinIssuer {
+  const { issuer, clientId } = config.oidc;
+  const portalUrl = `${config.publicUrl}/`;
+  const redirectUris = [...new Set([`${config.publicUrl}/auth_redirect`, `${VITE_DEV_ORIGIN}/auth_redirect`])];
+  const postLogoutRedirectUris = [...new Set([portalUrl, `${VITE_DEV_ORIGIN}/`])];
+  // Form posts end in redirects to the client; browsers apply form-action to those redirects too.
+  const formTargets = [...new Set([...redirectUris, ...postLogoutRedirectUris].map((u) => new URL(u).origin))];
+  const headers = issuerHeaders(formTargets);
+
+  const configuration: Configuration = {
+    adapter: dbAdapterFactory(database.db),
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'Management Portal',
+        application_type: 'web',
+        grant_types: ['implicit'],
+        response_types: ['id_token token'],
+        token_endpoint_auth_method: 'none',
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: postLogoutRedirectUris,
+      },
+    ],
+    jwks: { keys },
+    cookies: {
+      keys: [deriveCookieSecret(keys[0]!)],
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    responseTypes: ['id_token token'],
+    scopes: ['openid', 'email'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'name'] },
+    // The SPA sends the id token as its bearer, so the id token must carry the email even alongside an access token.
+    conformIdTokenClaims: false,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = signedOutPage(portalUrl);
+        },
+      },
+    },
+    ttl: {
+      AccessToken: EIGHT_HOURS,
+      IdToken: EIGHT_HOURS,
+      Session: EIGHT_HOURS,
+      Grant: EIGHT_HOURS,
+      Interaction: 60 * 60,
+    },
+    interactions: { url: (_ctx, interaction) => `${MOUNT}/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const user = await findPortalUser(database.db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.email,
+        claims: () => ({ sub: user.email, email: user.email, email_verified: true, name: user.name }),
+      };
+    },
+    // A first-party client: consent is implied, the user never sees a consent screen.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const client = ctx.oidc.client;
+      const accountId = ctx.oidc.session?.accountId;
+      if (!client || !accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing && existing.accountId === accountId) return existing;
+      }
+      if (client.clientId !== clientId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+      grant.addOIDCScope('openid email');
+      await grant.save();
+      return grant;
+    },
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      const message = out.error_description ? `${out.error}: ${out.error_description}` : String(out.error);
+      ctx.body = errorPage(message, portalUrl);
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = true;
+
+  // http:// and localhost redirect URIs are refused for implicit web clients; this dev/demo issuer allows exactly
+  // those two (by their stable check codes) and keeps every other client metadata check.
+  const schema = (provider.Client as unknown as { Schema: { prototype: { invalidate(message: string, code?: string): void } } }).Schema;
+  const invalidate = schema.prototype.invalidate;
+  schema.prototype.invalidate = function relaxedInvalidate(message: string, code?: string) {
+    if (code && RELAXED_CLIENT_CHECKS.has(code)) return;
+    invalidate.call(this, message, code);
+  };
+
+  provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc-provider server error'));
+  // Koa prints uncaught errors to stderr unless someone listens; route them to our log instead.
+  (provider as unknown as NodeJS.EventEmitter).on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
+  provider.on('authorization.error', (_ctx: unknown, err: Error) => log.info({ reason: err.message }, 'authorization request refused'));
+  provider.on('end_session.error', (_ctx: unknown, err: Error) => log.info({ reason: err.message }, 'end-session request refused'));
+
+  const callback = provider.callback();
+  const sweep = () => sweepExpired(database.db).catch((err: unknown) => log.warn({ err }, 'could not sweep expired oidc payloads'));
+  void sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+
+  async function mount(app: FastifyInstance): Promise<void> {
+    // Everything under /oidc except our own pages goes to oidc-provider, body unread: it parses what it needs.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      const handler = async (req: { raw: IncomingMessage; id: string }, reply: { raw: ServerResponse; hijack(): void }) => {
+        reply.hijack();
+        const raw = req.raw as IncomingMessage & { originalUrl?: string };
+        const url = raw.url ?? MOUNT;
+        // Express-style mounting: the provider sees the path below /oidc, and derives its mount path from originalUrl.
+        const rest = url.slice(MOUNT.length);
+        raw.originalUrl = url;
+        raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+        for (const [k, v] of Object.entries(headers)) reply.raw.setHeader(k, v);
+        reply.raw.setHeader('X-Request-Id', req.id);
+        await callback(raw, reply.raw);
+      };
+      const opts = { schema: { hide: true }, config: { access: 'public' as const } };
+      scope.all(MOUNT, opts, handler);
+      scope.all(`${MOUNT}/*`, opts, handler);
+    });
+    await app.register(async (scope) => registerInteractionRoutes(scope, { provider, database, headers, log, portalUrl }));
+  }
+
+  return {
+    provider,
+    mount,
+    close: async () => clearInterval(timer),
+  };
+}
