@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
     name: 'server',
-    root: __dirname,
+    root: import.meta.dirname,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['./src/test/global-setup.ts'],

@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
     name: 'web',
-    root: __dirname,
+    root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

@@ -12,11 +12,14 @@ import { installAuth } from './platform/auth.js';
 import { installSecurityHeaders, installSpa } from './platform/http.js';
 import type { App, AppContext, FeatureRoutes } from './platform/context.js';
 import { createIdp, type Idp } from './idp/index.js';
+import { JobRunner } from './platform/jobs.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerTenantRoutes } from './features/tenants/routes.js';
 import { registerProviderRoutes } from './features/providers/routes.js';
 import { registerDashboardRoutes } from './features/dashboard/routes.js';
+import { registerApprovalRoutes } from './features/approvals/routes.js';
+import { registerOperationRoutes } from './features/operations/routes.js';
 
 /** Every feature's routes, in one place. */
 const features: FeatureRoutes[] = [
@@ -25,15 +28,23 @@ const features: FeatureRoutes[] = [
   registerTenantRoutes,
   registerProviderRoutes,
   registerDashboardRoutes,
+  registerApprovalRoutes,
+  registerOperationRoutes,
 ];
 
 export interface BuiltApp {
   app: App;
   idp: Idp;
+  jobs: JobRunner;
+}
+
+export interface BuildOptions {
+  /** Run the background job loop (main does; tests drain jobs explicitly). */
+  startJobs?: boolean;
 }
 
 /** Builds the whole server (used by main and by tests); the caller owns the database's lifetime. */
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
@@ -87,9 +98,14 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   );
 
   await idp.mount(app);
-  const ctx: AppContext = { config, database };
+  const jobs = new JobRunner(database.db, app.log);
+  const ctx: AppContext = { config, database, jobs };
   for (const register of features) await register(app, ctx);
   await installSpa(app, config.webDist);
-  app.addHook('onClose', async () => idp.close());
-  return { app, idp };
+  if (options.startJobs) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await idp.close();
+  });
+  return { app, idp, jobs };
 }

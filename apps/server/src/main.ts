@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await runMigrations(database, config);
   const seeded = config.seed === 'demo' ? await seedIfEmpty(database) : false;
-  const { app } = await buildApp(config, database);
+  const { app } = await buildApp(config, database, { startJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,3 +7,5 @@ export * from './tenants.js';
 export * from './providers.js';
 export * from './dashboard.js';
 export * from './audit.js';
+export * from './approvals.js';
+export * from './operations.js';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from './db.js';
+import type { JobRunner } from './jobs.js';
 
 /** Fastify with zod schemas as the type provider: every route is typed from its contract schemas. */
 export type App = FastifyInstance<
@@ -12,10 +13,11 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What a feature's routes get: the database and the configuration. */
+/** What a feature's routes get: the database, the configuration and the job runner to register handlers with. */
 export interface AppContext {
   config: Config;
   database: Database;
+  jobs: JobRunner;
 }
 
 /** A feature plugs its routes in with one of these. */

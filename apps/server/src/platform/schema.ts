@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Every mutation writes one row here in the same transaction (spec §3 Audit log). */
 export const auditLogs = pgTable(
@@ -54,3 +55,31 @@ export const idpKeys = pgTable('idp_keys', {
   privateJwk: jsonb('private_jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Durable background work. A worker claims a due job with `FOR UPDATE SKIP LOCKED` and runs its handler inside the
+ * same transaction that marks it done, so a crash rolls both back and the job simply runs again: effects happen
+ * exactly once.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** queued → done | failed */
+    status: text('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    /** At most one queued job per key (e.g. one "advance operation 42"). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_dedupe_queued_idx').on(t.dedupeKey).where(sql`${t.status} = 'queued'`),
+  ],
+);

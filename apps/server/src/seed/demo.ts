@@ -3,6 +3,7 @@ import type { Database } from '../platform/db.js';
 import { portalUsers } from '../platform/schema.js';
 import { seedAccounts } from './accounts.js';
 import { seedPlatform } from './platform.js';
+import { seedChangeControl } from './change-control.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -13,6 +14,7 @@ export async function seedIfEmpty(database: Database): Promise<boolean> {
   await database.db.transaction(async (tx) => {
     await seedAccounts(tx);
     await seedPlatform(tx);
+    await seedChangeControl(tx);
   });
   return true;
 }

@@ -1,0 +1,38 @@
+import type { Db } from '../../platform/db.js';
+
+/** What a step's effect sees: the operation and the transaction its effect must use. */
+export interface StepContext {
+  tx: Db;
+  operation: { id: string; type: string; targetType: string; targetId: string; tenantId: string | null; createdBy: string; params: unknown };
+}
+
+export interface StepDefinition {
+  name: string;
+  title: string;
+  /** A manual action: the operation waits until someone starts and finishes it. */
+  manual?: boolean;
+  /** Simulated wall-clock work before the effect applies (the platform's control plane is modelled, not real). */
+  durationMs?: number;
+  /** The step's effect, run exactly once, inside the transaction that marks the step succeeded. Returns a message. */
+  run?: (ctx: StepContext) => Promise<string | void>;
+}
+
+export interface OperationDefinition {
+  type: string;
+  steps: StepDefinition[];
+  /** Called in the cancelling transaction (e.g. to move the owning object back). */
+  onCancel?: (ctx: StepContext) => Promise<void>;
+  /** Called in the transaction that marks the operation failed. */
+  onFail?: (ctx: StepContext, error: string) => Promise<void>;
+}
+
+const definitions = new Map<string, OperationDefinition>();
+
+/** Features define their operation types at start-up; the definition is code, the same in every process. */
+export function defineOperation(def: OperationDefinition): void {
+  definitions.set(def.type, def);
+}
+
+export function operationDefinition(type: string): OperationDefinition | undefined {
+  return definitions.get(type);
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { auditLogs } from '../../platform/schema.js';
+import { defineOperation } from './definitions.js';
+import { startOperation } from './service.js';
+import { operationSteps } from './schema.js';
+
+let t: TestApp;
+const effects: string[] = [];
+
+defineOperation({
+  type: 'test.restart',
+  steps: [
+    { name: 'prepare', title: 'Prepare', run: async () => void effects.push('prepare') },
+    { name: 'approve-window', title: 'Confirm the maintenance window', manual: true },
+    {
+      name: 'restart',
+      title: 'Restart',
+      run: async ({ tx, operation }) => {
+        await tx.execute(sql`select 1`);
+        effects.push(`restart ${operation.targetId}`);
+        return 'restarted 3 pods';
+      },
+    },
+  ],
+});
+defineOperation({
+  type: 'test.slow',
+  steps: [{ name: 'wait', title: 'Wait', durationMs: 60_000, run: async () => void effects.push('slow') }],
+});
+defineOperation({
+  type: 'test.broken',
+  steps: [{ name: 'explode', title: 'Explode', run: async () => Promise.reject(new Error('disk full on tikv-2')) }],
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const start = (type: string, submit = true) =>
+  t.database.db.transaction((tx) =>
+    startOperation(tx, { type, title: `Test ${type}`, targetType: 'cluster', targetId: 'c-1', createdBy: 'operator@example.com', submit }),
+  );
+const get = async (id: string) =>
+  (await t.app.inject({ url: `/api/v1/devops/operations/${id}`, headers: await t.as('operator@example.com') })).json();
+const post = async (path: string) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/devops/operations/${path}`, headers: await t.as('operator@example.com'), payload: {} });
+
+describe('operations', () => {
+  it('runs automatic steps, waits at a manual action, and finishes after start + finish', async () => {
+    effects.length = 0;
+    const id = await start('test.restart');
+    await t.jobs.drain();
+    let op = await get(id);
+    expect(op.status).toBe('waiting');
+    expect(op.steps.map((s: { status: string }) => s.status)).toEqual(['succeeded', 'waiting', 'pending']);
+    expect(op.progress).toEqual({ done: 1, total: 3 });
+
+    expect((await post(`${id}/steps/3/start`)).statusCode).toBe(409);
+    expect((await post(`${id}/steps/2/finish`)).statusCode).toBe(409);
+    expect((await post(`${id}/steps/2/start`)).statusCode).toBe(200);
+    expect((await post(`${id}/steps/2/finish`)).statusCode).toBe(200);
+    await t.jobs.drain();
+    op = await get(id);
+    expect(op.status).toBe('succeeded');
+    expect(op.steps[2]).toMatchObject({ status: 'succeeded', message: 'restarted 3 pods' });
+    expect(op.finished_at).toEqual(expect.any(String));
+    expect(effects).toEqual(['prepare', 'restart c-1']);
+
+    const runs = await t.database.db.select({ runs: operationSteps.runs }).from(operationSteps).where(eq(operationSteps.operationId, Number(id)));
+    expect(runs.map((r) => r.runs)).toEqual([1, 1, 1]);
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.instanceId, id));
+    expect(audit.map((a) => a.operation)).toEqual(expect.arrayContaining(['create', 'start_action', 'finish_action', 'succeed']));
+  });
+
+  it('keeps a step running until its work is due, without re-running it', async () => {
+    effects.length = 0;
+    const id = await start('test.slow');
+    await t.jobs.drain();
+    const op = await get(id);
+    expect(op.status).toBe('running');
+    expect(op.steps[0].status).toBe('running');
+    expect(effects).toEqual([]);
+  });
+
+  it('a pending operation is submitted, then cancelled; a finished one refuses both', async () => {
+    const id = await start('test.slow', false);
+    expect((await get(id)).status).toBe('pending');
+    expect((await post(`${id}/submit`)).json().status).toBe('running');
+    const cancelled = (await post(`${id}/cancel`)).json();
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.steps[0].status).toBe('cancelled');
+    const again = await post(`${id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('operation.actionNotAllowed');
+    await t.jobs.drain();
+    expect((await get(id)).status).toBe('cancelled');
+  });
+
+  it('a failing step fails the operation with its message', async () => {
+    const id = await start('test.broken');
+    await t.jobs.drain();
+    const op = await get(id);
+    expect(op.status).toBe('failed');
+    expect(op.error).toBe('disk full on tikv-2');
+    expect(op.steps[0]).toMatchObject({ status: 'failed', message: 'disk full on tikv-2' });
+  });
+
+  it('lists with status filter and progress, newest first', async () => {
+    const res = await t.app.inject({ url: '/api/v1/devops/operations?status=failed', headers: await t.as('operator@example.com') });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThanOrEqual(1);
+    expect(body.items.every((o: { status: string }) => o.status === 'failed')).toBe(true);
+    const bad = await t.app.inject({ url: '/api/v1/devops/operations?status=bogus', headers: await t.as('operator@example.com') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('status');
+  });
+
+  it('a viewer can read but not act', async () => {
+    const id = await start('test.slow', false);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/devops/operations/${id}/submit`, headers: await t.as('sam.okafor@example.com'), payload: {} });
+    expect(res.statusCode).toBe(403);
+  });
+});
