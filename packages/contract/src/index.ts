@@ -9,3 +9,4 @@ export * from './dashboard.js';
 export * from './audit.js';
 export * from './approvals.js';
 export * from './operations.js';
+export * from './configchange.js';
