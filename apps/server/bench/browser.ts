@@ -1,0 +1,52 @@
+import zlib from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface SignInResult {
+  idToken: string;
+  /** Every script the browser loaded from sign-in to the rendered overview, gzip-9 size each. */
+  scripts: { url: string; gzipBytes: number }[];
+}
+
+/** Signs in through the real pages (SPA → built-in issuer → /auth_redirect → /overview) in Chromium. */
+export async function signIn(browser: Browser, baseUrl: string, email: string, password: string): Promise<SignInResult> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: { url: string; gzipBytes: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(
+      res.body().then(
+        (body) => void scripts.push({ url: res.url(), gzipBytes: zlib.gzipSync(body, { level: 9 }).length }),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(`${baseUrl}/overview`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}/overview`, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const raw = await page.evaluate(() => window.localStorage.getItem('portal.session'));
+  await context.close();
+  const idToken = raw ? (JSON.parse(raw) as { idToken?: string }).idToken : undefined;
+  if (!idToken) throw new Error('no session stored after sign-in');
+  return { idToken, scripts };
+}

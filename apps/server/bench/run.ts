@@ -1,0 +1,155 @@
+/**
+ * `npm run bench`: the figures of issue 2, measured in one run.
+ *  1. Initial JS of the sign-in → /overview path, as real Chromium loads it (gzip-9 of every script body).
+ *  2. The authenticated tenant and cluster lists at 100k tenants / 1M clusters, first and deep page, on PGlite and on
+ *     PostgreSQL, beside the authenticated no-DB route (/api/v1/devops/ping) of the same server, with autocannon.
+ * Scale databases are generated once and kept in .bench/ (PGlite) or the database named by BENCH_DATABASE_URL
+ * (default: portal_bench next to TEST_DATABASE_URL); the run reuses them when they already hold the data.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { launch, signIn } from './browser.js';
+import { load, type LoadFigure } from './load.js';
+import { ROOT, startServer } from './server.js';
+
+const TENANTS = Number(process.env.BENCH_TENANTS ?? 100_000);
+const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const DEEP_PAGE = 1000;
+const BENCH_DIR = path.join(ROOT, '.bench');
+const ACCOUNT = { email: 'operator@example.com', password: 'portal-demo' };
+
+function seed(env: Record<string, string>): void {
+  execFileSync('npx', ['tsx', '--conditions=source', 'src/seed/cli.ts', '--tenants', String(TENANTS), '--clusters', String(CLUSTERS)], {
+    cwd: path.join(ROOT, 'apps/server'),
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+}
+
+async function pgBenchUrl(): Promise<string | undefined> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'portal_bench'`);
+  if (!exists.rowCount) await admin.query('CREATE DATABASE portal_bench');
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = '/portal_bench';
+  return u.toString();
+}
+
+async function pgHasScale(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query(`SELECT (SELECT count(*) FROM tenants) AS t, (SELECT count(*) FROM clusters) AS c`);
+    return Number(r.rows[0].t) >= TENANTS && Number(r.rows[0].c) >= CLUSTERS;
+  } catch {
+    return false;
+  } finally {
+    await c.end();
+  }
+}
+
+async function measureLists(label: string, env: Record<string, string>): Promise<LoadFigure[]> {
+  const server = await startServer({ ...env, SEED: 'demo' });
+  const browser = await launch();
+  try {
+    const { idToken } = await signIn(browser, server.url, ACCOUNT.email, ACCOUNT.password);
+    const figures: LoadFigure[] = [];
+    const routes: [string, string][] = [
+      ['no-DB twin (ping)', '/api/v1/devops/ping'],
+      ['tenants, page 1', '/api/v1/admin/orgs?page=1&per_page=10'],
+      [`tenants, page ${DEEP_PAGE}`, `/api/v1/admin/orgs?page=${DEEP_PAGE}&per_page=10`],
+      ['clusters, page 1', '/api/v1/devops/cluster/clusters?page=1&per_page=10'],
+      [`clusters, page ${DEEP_PAGE}`, `/api/v1/devops/cluster/clusters?page=${DEEP_PAGE}&per_page=10`],
+    ];
+    for (const [name, p] of routes) {
+      const f = await load(server.url, idToken, `${label}: ${name}`, p, SECONDS);
+      figures.push(f);
+      console.log(`  ${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  failures ${f.failures}`);
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+function verdicts(figures: LoadFigure[], label: string): string[] {
+  const by = (n: string) => figures.find((f) => f.name === `${label}: ${n}`)!;
+  const ping = by('no-DB twin (ping)');
+  const out: string[] = [];
+  for (const list of ['tenants', 'clusters']) {
+    const first = by(`${list}, page 1`);
+    const deep = by(`${list}, page ${DEEP_PAGE}`);
+    out.push(
+      `${label} ${list}: ${(first.rps / ping.rps).toFixed(2)}× the no-DB twin (target ≥ 0.5), p99 ${first.p99} ms (target ≤ 10), ` +
+        `deep page p99 ${deep.p99} ms = ${(deep.p99 / Math.max(first.p99, 1)).toFixed(2)}× the first (target ≤ 2)`,
+    );
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  console.log(`bench: ${TENANTS.toLocaleString('en-US')} tenants, ${CLUSTERS.toLocaleString('en-US')} clusters, ${SECONDS} s per route, 4 connections`);
+
+  // 1. Initial JS in real Chromium.
+  const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const demo = await startServer({ DATA_DIR: demoDir, SEED: 'demo' });
+  const browser = await launch();
+  let jsKb: number;
+  try {
+    const { scripts } = await signIn(browser, demo.url, ACCOUNT.email, ACCOUNT.password);
+    jsKb = scripts.reduce((a, s) => a + s.gzipBytes, 0) / 1024;
+    console.log(`\ninitial JS, sign-in → /overview: ${jsKb.toFixed(1)} KB gzip in ${scripts.length} scripts (target ≤ 250 KB)`);
+    for (const s of scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
+  } finally {
+    await browser.close();
+    await demo.stop();
+    fs.rmSync(demoDir, { recursive: true, force: true });
+  }
+
+  // 2. Lists at scale.
+  const figures: LoadFigure[] = [];
+  const summary: string[] = [];
+  const pgliteDir = path.join(BENCH_DIR, `pglite-${TENANTS}-${CLUSTERS}`);
+  if (!fs.existsSync(path.join(pgliteDir, '.seeded'))) {
+    console.log(`\ngenerating the PGlite scale database in ${pgliteDir} (once)`);
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+    seed({ DATA_DIR: pgliteDir });
+    fs.writeFileSync(path.join(pgliteDir, '.seeded'), new Date().toISOString());
+  }
+  console.log('\nPGlite (embedded):');
+  figures.push(...(await measureLists('PGlite', { DATA_DIR: pgliteDir })));
+  summary.push(...verdicts(figures, 'PGlite'));
+
+  const pgUrl = await pgBenchUrl();
+  if (pgUrl) {
+    if (!(await pgHasScale(pgUrl))) {
+      console.log('\ngenerating the PostgreSQL scale database (once)');
+      seed({ DATABASE_URL: pgUrl });
+    }
+    console.log('\nPostgreSQL:');
+    const pgFigures = await measureLists('PostgreSQL', { DATABASE_URL: pgUrl });
+    figures.push(...pgFigures);
+    summary.push(...verdicts(pgFigures, 'PostgreSQL'));
+  } else {
+    summary.push('PostgreSQL: not measured — set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  }
+
+  console.log(`\nsummary\n  initial JS ${jsKb.toFixed(1)} KB gzip (target ≤ 250)\n  ${summary.join('\n  ')}`);
+  fs.writeFileSync(path.join(BENCH_DIR, 'results.json'), JSON.stringify({ at: new Date().toISOString(), jsKb, figures, summary }, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

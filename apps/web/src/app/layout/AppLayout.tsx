@@ -1,0 +1,32 @@
+import { Layout } from 'antd';
+import { useSyncExternalStore } from 'react';
+import { Outlet } from 'react-router';
+import { useProfile } from '../../shared/api/profile';
+import type { FeatureManifest } from '../../shared/lib/feature';
+import { logout } from '../auth/login';
+import { readSession, subscribeSession } from '../auth/session';
+import { useAuthConfig } from '../auth/useAuthConfig';
+import { AppBreadcrumb } from './AppBreadcrumb';
+import { AppHeader } from './AppHeader';
+import { Sidebar } from './Sidebar';
+
+/** The shell of every signed-in page: header, sidebar, breadcrumb, then the page. */
+export function AppLayout({ features }: { features: readonly FeatureManifest[] }) {
+  const { profile, isAdmin, isLoading } = useProfile();
+  const session = useSyncExternalStore(subscribeSession, readSession);
+  const config = useAuthConfig();
+  return (
+    <Layout className="app-root">
+      <AppHeader profile={profile} email={session?.email} loading={isLoading} onLogout={() => logout(config.data)} />
+      <Layout>
+        <Sidebar features={features} admin={isAdmin} />
+        <Layout.Content className="app-content">
+          <AppBreadcrumb features={features} />
+          <main className="app-page">
+            <Outlet />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Profile } from '@portal/contract';
+import type { FeatureManifest } from '../../shared/lib/feature';
+import { browser } from '../../shared/lib/browser';
+import { mockFetch } from '../../test/fetchMock';
+import { adminProfile, authConfig, operatorProfile } from '../../test/fixtures';
+import { testFeatures } from '../../test/manifests';
+import { renderApp, signIn } from '../../test/render';
+import { readSession } from '../auth/session';
+
+function serve(profile: Profile) {
+  return mockFetch({
+    'GET /api/v1/public/auth-config': { body: authConfig },
+    'GET /api/v1/devops/me': { body: profile },
+  });
+}
+
+describe('app shell', () => {
+  it('shows title, user manual link, breadcrumb and sets the document title', async () => {
+    serve(operatorProfile);
+    signIn(operatorProfile.email);
+    renderApp('/orgs/123', testFeatures);
+    expect(await screen.findByText('Org page')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Management Portal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /User Manual/ })).toHaveAttribute('href', '/api/docs');
+    const crumbs = document.querySelector('.app-breadcrumb') as HTMLElement;
+    expect(within(crumbs).getByRole('link', { name: 'Orgs' })).toHaveAttribute('href', '/orgs');
+    expect(crumbs).toHaveTextContent('123');
+    expect(document.title).toBe('orgs / 123 - Management Portal');
+  });
+
+  it('redirects / to /overview', async () => {
+    serve(operatorProfile);
+    signIn();
+    const { router } = renderApp('/', testFeatures);
+    expect(await screen.findByText('Overview page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/overview');
+    expect(document.title).toBe('overview - Management Portal');
+  });
+
+  it('hides the admin menus from an operator and refuses admin-only routes', async () => {
+    serve(operatorProfile);
+    signIn();
+    renderApp('/audits', testFeatures);
+    expect(await screen.findByText('403')).toBeInTheDocument();
+    expect(screen.queryByText('Audits page')).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByText('Orgs')).toBeInTheDocument();
+    expect(within(nav).getByText('DBaaS Settings')).toBeInTheDocument();
+    expect(within(nav).queryByText('Admin')).not.toBeInTheDocument();
+  });
+
+  it('shows the admin menus and pages to an admin', async () => {
+    serve(adminProfile);
+    signIn(adminProfile.email);
+    renderApp('/audits', testFeatures);
+    expect(await screen.findByText('Audits page')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(await within(nav).findByText('Admin')).toBeInTheDocument();
+  });
+
+  it('answers an unknown route with a 404 page that links home', async () => {
+    serve(operatorProfile);
+    signIn();
+    renderApp('/no/such/page', testFeatures);
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back Home' })).toHaveAttribute('href', '/overview');
+  });
+
+  it('user dropdown: name, email, roles, and Logout ends the session at the issuer', async () => {
+    serve(adminProfile);
+    signIn(adminProfile.email, 'id-token-xyz');
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    renderApp('/overview', testFeatures);
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu: Ada Admin' }));
+    const menu = await screen.findByRole('dialog', { name: 'User menu' });
+    expect(menu).toHaveTextContent('Ada Admin');
+    expect(menu).toHaveTextContent('ada@example.com');
+    expect(within(menu).getByText('admin')).toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole('button', { name: /Logout/ }));
+    expect(readSession()).toBeNull();
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    // Only the end-session navigation: no login started behind it.
+    expect(assign).toHaveBeenCalledTimes(1);
+    const url = new URL(assign.mock.calls[0]?.[0] ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(authConfig.endSessionEndpoint);
+    expect(url.searchParams.get('id_token_hint')).toBe('id-token-xyz');
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${window.location.origin}/`);
+  });
+
+  it('offers a reload when a page fails to load', async () => {
+    serve(operatorProfile);
+    signIn();
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const broken: FeatureManifest = {
+      key: 'broken',
+      routes: [{ path: '/broken', page: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }],
+    };
+    renderApp('/broken', [...testFeatures, broken]);
+    expect(await screen.findByText('Failed to load this page')).toBeInTheDocument();
+    // The shell stays: only the page area shows the failure.
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Reload/ }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers the collapsed sidebar', async () => {
+    serve(operatorProfile);
+    signIn();
+    renderApp('/overview', testFeatures);
+    await screen.findByText('Overview page');
+    const trigger = document.querySelector('.ant-layout-sider-trigger') as HTMLElement;
+    await userEvent.click(trigger);
+    expect(window.localStorage.getItem('portal.sidebarCollapsed')).toBe('true');
+    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { Typography } from 'antd';
+import { useParams } from 'react-router';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { DetailLayout } from '../../../shared/ui/DetailLayout';
+import { DateText } from '../../../shared/ui/Formatted';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import { useTenant, useTenantDataResource } from '../api';
+import { ClusterTable } from '../components/ClusterTable';
+import { DataResourceView } from '../components/DataResourceView';
+import { ProjectTable } from '../components/ProjectTable';
+
+function TenantDataResources({ tenantId }: { tenantId: string }) {
+  const query = useTenantDataResource(tenantId);
+  return (
+    <DataResourceView data={query.data} loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />
+  );
+}
+
+/** /orgs/:orgId: the tenant's facts; tabs Projects, Clusters, Data Resources, Audit Logs. */
+export function OrgDetailPage() {
+  const orgId = useParams().orgId ?? '';
+  const { data: tenant, isLoading, error, refetch } = useTenant(orgId);
+  return (
+    <DetailLayout
+      title={tenant?.name ?? orgId}
+      tags={tenant ? <StatusTag status={tenant.status} /> : null}
+      loading={isLoading}
+      error={error}
+      onRetry={() => void refetch()}
+      descriptions={
+        tenant && [
+          { key: 'id', label: 'ID', children: <Typography.Text copyable>{tenant.id}</Typography.Text> },
+          { key: 'name', label: 'Name', children: tenant.name },
+          { key: 'status', label: 'Status', children: <StatusTag status={tenant.status} /> },
+          { key: 'region', label: 'Region', children: tenant.region },
+          { key: 'email', label: 'Email', children: tenant.email },
+          { key: 'tag', label: 'Org Tag', children: tenant.org_tag ?? '-' },
+          { key: 'projects', label: 'Projects', children: tenant.project_count },
+          { key: 'clusters', label: 'Clusters', children: tenant.cluster_count },
+          { key: 'created', label: 'Created At', children: <DateText value={tenant.created_at} withTime /> },
+        ]
+      }
+      tabs={[
+        { key: 'projects', label: 'Projects', children: <ProjectTable tenantId={orgId} /> },
+        { key: 'clusters', label: 'Clusters', children: <ClusterTable tenantId={orgId} /> },
+        { key: 'data', label: 'Data Resources', children: <TenantDataResources tenantId={orgId} /> },
+        { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="tenant" instanceId={orgId} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Card, Select, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { TENANT_STATUSES } from '@portal/contract';
+import type { Tenant } from '@portal/contract';
+import { tenantPath } from '../../../shared/api/entities';
+import { useListParams } from '../../../shared/lib/useListParams';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { DateText } from '../../../shared/ui/Formatted';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchInput } from '../../../shared/ui/SearchInput';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
+import type { TenantStatus } from '../api';
+import { useTenantList } from '../api';
+
+const columns: TableColumnsType<Tenant> = [
+  {
+    title: 'ID',
+    dataIndex: 'id',
+    key: 'id',
+    sorter: true,
+    render: (id: string) => <TenantHoverCard tenantId={id} />,
+  },
+  {
+    title: 'Name',
+    dataIndex: 'name',
+    key: 'name',
+    sorter: true,
+    render: (name: string, row) => <Link to={tenantPath(row.id)}>{name}</Link>,
+  },
+  { title: 'Status', dataIndex: 'status', key: 'status', render: (status: string) => <StatusTag status={status} /> },
+  { title: 'Region', dataIndex: 'region', key: 'region' },
+  {
+    title: 'Email',
+    dataIndex: 'email',
+    key: 'email',
+    render: (email: string) => <Typography.Text copyable={{ text: email }}>{email}</Typography.Text>,
+  },
+  { title: 'Tag', dataIndex: 'org_tag', key: 'org_tag', render: (tag: string | null) => tag ?? '-' },
+  { title: 'Projects', dataIndex: 'project_count', key: 'project_count', align: 'right' },
+  { title: 'Clusters', dataIndex: 'cluster_count', key: 'cluster_count', align: 'right' },
+  {
+    title: 'Created At',
+    dataIndex: 'created_at',
+    key: 'created_at',
+    sorter: true,
+    render: (value: string) => <DateText value={value} />,
+  },
+];
+
+/** /orgs: tenants, searchable by name or id, filterable by status. */
+export function OrgListPage() {
+  const list = useListParams({ search: '', status: [] as TenantStatus[], sort: '-created_at' });
+  const { search, ...rest } = list.params;
+  const query = useTenantList({ ...rest, search: search || undefined });
+  const filtered = Boolean(list.filters.search || list.filters.status.length);
+
+  return (
+    <>
+      <PageHeader title="Organizations" description="Tenants of the platform, with their projects and clusters." />
+      <Card size="small">
+        <div className="toolbar">
+          <SearchInput
+            value={list.filters.search}
+            onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
+            placeholder="Search by name or ID"
+          />
+          <Select
+            mode="multiple"
+            allowClear
+            aria-label="Tenant status"
+            placeholder="Status"
+            style={{ minWidth: 180 }}
+            value={list.filters.status}
+            options={TENANT_STATUSES.map((value) => ({ value, label: value }))}
+            onChange={(status: TenantStatus[]) => list.setFilters({ status })}
+          />
+          {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
+        </div>
+        <DataTable<Tenant>
+          aria-label="Organizations"
+          columns={columns}
+          data={query.data}
+          loading={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          list={list}
+          emptyText={filtered ? 'No organizations match these filters' : 'No organizations yet'}
+        />
+      </Card>
+    </>
+  );
+}

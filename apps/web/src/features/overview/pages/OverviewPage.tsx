@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Button, Col, Row, Spin } from 'antd';
+import { ApartmentOutlined, ClusterOutlined, ProjectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { displayClusterStatus, formatDateTime } from '@portal/contract';
+import { BarChart } from '../../../shared/ui/BarChart';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { Panel, StatFigure } from '../../../shared/ui/Panel';
+import { useDashboardStats } from '../api';
+
+type CountBy = { key: string; count: number }[];
+
+const bars = (rows: CountBy, label: (key: string) => string = (key) => key) =>
+  rows.map((row) => ({ label: label(row.key), value: row.count }));
+
+function Figure({ title, value, icon, to }: { title: string; value: number | undefined; icon: ReactNode; to?: string }) {
+  return (
+    <Panel>
+      <StatFigure
+        title={to ? <Link to={to}>{title}</Link> : title}
+        value={value === undefined ? <Spin size="small" /> : value.toLocaleString('en-US')}
+        icon={icon}
+      />
+    </Panel>
+  );
+}
+
+/** /overview: platform totals and how clusters and tenants break down. */
+export function OverviewPage() {
+  const { data, error, isLoading, isFetching, refetch } = useDashboardStats();
+
+  const charts: { title: string; color: string; rows: ReturnType<typeof bars> }[] = data
+    ? [
+        { title: 'Clusters by status', color: '#1f5fd6', rows: bars(data.clusters.by_status, displayClusterStatus) },
+        { title: 'Clusters by provider', color: '#13a8a8', rows: bars(data.clusters.by_provider) },
+        { title: 'Clusters by cluster type', color: '#7b61ff', rows: bars(data.clusters.by_cluster_type) },
+        { title: 'Tenants by status', color: '#fa8c16', rows: bars(data.tenants.by_status) },
+      ]
+    : [];
+
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description={
+          data ? (
+            <span>
+              Platform totals as of {formatDateTime(data.generated_at)} UTC
+            </span>
+          ) : undefined
+        }
+        extra={
+          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+            Refresh
+          </Button>
+        }
+      />
+      {error && !data ? (
+        <Panel>
+          <ErrorState error={error} title="Failed to load the dashboard" onRetry={() => void refetch()} />
+        </Panel>
+      ) : (
+        <>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} md={8}>
+              <Figure title="Tenants" value={data?.tenants.total} icon={<ApartmentOutlined />} to="/orgs" />
+            </Col>
+            <Col xs={24} md={8}>
+              <Figure title="Projects" value={data?.projects.total} icon={<ProjectOutlined />} />
+            </Col>
+            <Col xs={24} md={8}>
+              <Figure title="Clusters" value={data?.clusters.total} icon={<ClusterOutlined />} />
+            </Col>
+          </Row>
+          {isLoading ? null : (
+            <Row gutter={[12, 12]}>
+              {charts.map((chart) => (
+                <Col key={chart.title} xs={24} xl={12}>
+                  <Panel title={chart.title}>
+                    <BarChart title={chart.title} color={chart.color} data={chart.rows} />
+                  </Panel>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Button, Card } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { Provider } from '@portal/contract';
+import { useProfile } from '../../../shared/api/profile';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { DateText } from '../../../shared/ui/Formatted';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EnabledTag } from '../../../shared/ui/StatusTag';
+import { useProviders } from '../api';
+import { CreateProviderModal } from '../components/CreateProviderModal';
+
+const columns: TableColumnsType<Provider> = [
+  {
+    title: 'ID',
+    dataIndex: 'id',
+    key: 'id',
+    render: (id: string) => <Link to={`/providers/${encodeURIComponent(id)}`}>{id}</Link>,
+  },
+  { title: 'Name', dataIndex: 'name', key: 'name' },
+  { title: 'Display Name', dataIndex: 'display_name', key: 'display_name' },
+  { title: 'Status', dataIndex: 'enabled', key: 'enabled', render: (enabled: boolean) => <EnabledTag enabled={enabled} /> },
+  { title: 'Regions', dataIndex: 'region_count', key: 'region_count', align: 'right' },
+  { title: 'Clusters', dataIndex: 'cluster_count', key: 'cluster_count', align: 'right' },
+  { title: 'Created At', dataIndex: 'created_at', key: 'created_at', render: (v: string) => <DateText value={v} /> },
+];
+
+/** /providers: cloud providers; admins can add one. */
+export function ProviderListPage() {
+  const query = useProviders();
+  const { isAdmin } = useProfile();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Cloud Providers"
+        description="Providers clusters can run on, and their regions."
+        extra={
+          isAdmin ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              Create provider
+            </Button>
+          ) : null
+        }
+      />
+      <Card size="small">
+        <DataTable<Provider>
+          aria-label="Providers"
+          columns={columns}
+          data={query.data}
+          loading={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          emptyText="No providers yet"
+        />
+      </Card>
+      <CreateProviderModal open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

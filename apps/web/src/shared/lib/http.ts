@@ -1,0 +1,176 @@
+import { HTTP_TIMEOUT_MS } from '@portal/contract';
+import { ApiError } from './ApiError';
+import { notifyForbidden, notifyRequestError, notifyUnauthorized } from './errorNotices';
+import { sessionHooks } from './session-hooks';
+
+/** localStorage key of the API base URL override (spec §7); same origin when unset. */
+export const API_BASE_URL_KEY = 'portal.apiBaseUrl';
+
+type Scalar = string | number | boolean;
+export type QueryValue = Scalar | null | undefined | readonly Scalar[];
+export type QueryParams = { readonly [key: string]: QueryValue };
+
+export interface RequestOptions {
+  /** Query params: arrays become repeated keys, null/undefined are skipped (spec §9). */
+  params?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Cancels the request (react-query passes one). */
+  signal?: AbortSignal;
+  /** Defaults to HTTP_TIMEOUT_MS (30 000 ms). */
+  timeoutMs?: number;
+  /** Spec §8: show the server message (or the network message) in a toast when this request fails. */
+  showError?: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
+
+export function getApiBaseUrl(): string {
+  let override: string | null = null;
+  try {
+    override = window.localStorage.getItem(API_BASE_URL_KEY);
+  } catch {
+    // storage unavailable (privacy mode): same origin
+  }
+  return (override ?? '').trim().replace(/\/+$/, '');
+}
+
+export function toQueryString(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly Scalar[]) search.append(key, String(item));
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  return `${getApiBaseUrl()}${path}${toQueryString(params)}`;
+}
+
+/** Fills `:name` placeholders of a contract route path, URL-encoding each value. */
+export function pathOf(template: string, values: Record<string, string | number>): string {
+  return template.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : encodeURIComponent(String(value));
+  });
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim()) return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFromResponse(response: Response, body: unknown, method: string, url: string): ApiError {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  // Spec §8: response message (message / legacy errmsg), then error, then the exception's own message.
+  const serverMessage = asText(record.message) ?? asText(record.errmsg) ?? asText(record.error);
+  return new ApiError({
+    status: response.status,
+    code: asText(record.code) ?? asText(record.errcode) ?? `http.${response.status}`,
+    message: serverMessage ?? `Request failed with status code ${response.status}`,
+    serverMessage,
+    requestId: asText(record.requestId) ?? response.headers.get('x-request-id') ?? undefined,
+    details: record.details,
+    method,
+    url,
+  });
+}
+
+function announce(error: ApiError, showError: boolean | undefined): void {
+  if (error.status === 401) notifyUnauthorized();
+  else if (error.status === 403) notifyForbidden(error.method, error.url);
+  else if (showError) notifyRequestError(error);
+  else return;
+  error.notified = true;
+}
+
+/** The one HTTP client (spec §7, §8, §9). Resolves with the parsed JSON body, rejects with ApiError. */
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.params);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (method !== 'OPTIONS') {
+    const token = sessionHooks().getIdToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const outer = options.signal;
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', forwardAbort);
+
+  try {
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await fetch(url, { method, headers, body, signal: controller.signal });
+      payload = await readJson(response);
+    } catch (cause) {
+      if (outer?.aborted && !timedOut) throw cause;
+      const error = new ApiError({
+        status: 0,
+        code: timedOut ? 'timeout' : 'network',
+        message: timedOut
+          ? `Request timed out after ${timeoutMs} ms`
+          : cause instanceof Error && cause.message
+            ? cause.message
+            : 'Network error',
+        method,
+        url,
+      });
+      announce(error, options.showError);
+      throw error;
+    }
+    if (!response.ok) {
+      const error = errorFromResponse(response, payload, method, url);
+      announce(error, options.showError);
+      throw error;
+    }
+    return payload as T;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+type BodyOptions = Omit<RequestOptions, 'body'>;
+
+/** Typed helpers; the type argument is the contract's response type. */
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  options: <T>(path: string, options?: RequestOptions) => request<T>('OPTIONS', path, options),
+};

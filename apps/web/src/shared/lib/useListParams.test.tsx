@@ -1,0 +1,79 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { DataRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useListParams } from './useListParams';
+
+type Status = 'ACTIVE' | 'SUSPENDED';
+
+function setup<T>(hook: () => T, path = '/orgs') {
+  let router!: DataRouter;
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [path] });
+    return <RouterProvider router={router} />;
+  };
+  const view = renderHook(hook, { wrapper });
+  const url = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, url };
+}
+
+const defaults = () => ({ search: '', status: [] as Status[], sort: '-created_at' });
+
+describe('useListParams', () => {
+  it('reads filters, sort and page from the URL, with defaults for what is missing', () => {
+    const { result } = setup(() => useListParams(defaults()), '/orgs?status=ACTIVE&status=SUSPENDED&page=3&per_page=20&search=acme');
+    expect(result.current.params).toEqual({
+      search: 'acme',
+      status: ['ACTIVE', 'SUSPENDED'],
+      page: 3,
+      per_page: 20,
+      sort: '-created_at',
+    });
+  });
+
+  it('defaults to page 1, 10 per page and the default sort, with a clean URL', () => {
+    const { result, url } = setup(() => useListParams(defaults()));
+    expect(result.current.params).toEqual({ search: '', status: [], page: 1, per_page: 10, sort: '-created_at' });
+    expect(url()).toBe('/orgs');
+  });
+
+  it('setting a filter writes it to the URL (arrays as repeated keys) and goes back to page 1', () => {
+    const { result, url } = setup(() => useListParams(defaults()), '/orgs?page=4');
+    act(() => result.current.setFilters({ status: ['ACTIVE', 'SUSPENDED'] }));
+    expect(url()).toBe('/orgs?status=ACTIVE&status=SUSPENDED');
+    expect(result.current.page).toBe(1);
+    act(() => result.current.setPage(2));
+    expect(url()).toBe('/orgs?status=ACTIVE&status=SUSPENDED&page=2');
+    act(() => result.current.setFilters({ search: 'acme' }));
+    expect(url()).toBe('/orgs?status=ACTIVE&status=SUSPENDED&search=acme');
+  });
+
+  it('drops values equal to their defaults from the URL', () => {
+    const { result, url } = setup(() => useListParams(defaults()), '/orgs?search=x&status=ACTIVE&sort=name');
+    act(() => result.current.setFilters({ search: '', status: [] }));
+    act(() => result.current.setSort('-created_at'));
+    act(() => result.current.setPage(1, 10));
+    expect(url()).toBe('/orgs');
+  });
+
+  it('sorts, and a new page size starts from page 1', () => {
+    const { result, url } = setup(() => useListParams(defaults()), '/orgs?page=3');
+    act(() => result.current.setSort('name'));
+    expect(url()).toBe('/orgs?sort=name');
+    act(() => result.current.setPage(5));
+    act(() => result.current.setPage(5, 50));
+    expect(url()).toBe('/orgs?sort=name&per_page=50');
+  });
+
+  it('keeps lists apart with a prefix', () => {
+    const { result, url } = setup(
+      () => ({ a: useListParams({ status: [] as Status[] }, { prefix: 'clusters_' }), b: useListParams({ search: '' }) }),
+      '/orgs/1?page=2',
+    );
+    act(() => result.current.a.setFilters({ status: ['ACTIVE'] }));
+    expect(url()).toBe('/orgs/1?page=2&clusters_status=ACTIVE');
+    expect(result.current.a.params).toEqual({ status: ['ACTIVE'], page: 1, per_page: 10 });
+    expect(result.current.b.params.page).toBe(2);
+  });
+});

@@ -1,0 +1,58 @@
+import { Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { auditRoutes } from '@portal/contract';
+import type { AuditLog, AuditType, ListResult } from '@portal/contract';
+import { http } from '../lib/http';
+import { useListParams } from '../lib/useListParams';
+import { DataTable } from './DataTable';
+import { DateText } from './Formatted';
+
+export interface AuditLogTabProps {
+  /** The audited object type (spec §3 list). */
+  type: AuditType;
+  instanceId: string;
+}
+
+const columns: TableColumnsType<AuditLog> = [
+  { title: 'Operator', dataIndex: 'operator', key: 'operator' },
+  { title: 'Operation', dataIndex: 'operation', key: 'operation' },
+  {
+    title: 'Operate At',
+    dataIndex: 'operate_at',
+    key: 'operate_at',
+    sorter: true,
+    render: (value: string) => <DateText value={value} withTime />,
+  },
+];
+
+/** The audit trail of one object: operator, operation, time, and its details as expandable JSON. */
+export function AuditLogTab({ type, instanceId }: AuditLogTabProps) {
+  const list = useListParams({ sort: '-operate_at' }, { prefix: 'audit_' });
+  const params = { ...list.params, type, instance_id: instanceId };
+  const query = useQuery({
+    queryKey: ['audit', params],
+    queryFn: ({ signal }) => http.get<ListResult<AuditLog>>(auditRoutes.list, { params, signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <DataTable<AuditLog>
+      aria-label="Audit logs"
+      columns={columns}
+      data={query.data}
+      loading={query.isFetching}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      list={list}
+      emptyText="No audit logs"
+      expandable={{
+        rowExpandable: (row) => row.details !== undefined && row.details !== null,
+        expandedRowRender: (row) => (
+          <Typography.Paragraph style={{ margin: 0 }}>
+            <pre className="json-block">{JSON.stringify(row.details, null, 2)}</pre>
+          </Typography.Paragraph>
+        ),
+      }}
+    />
+  );
+}

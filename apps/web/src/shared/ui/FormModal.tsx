@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Alert, Form, Modal } from 'antd';
+import type { FormInstance } from 'antd';
+import { errorMessage } from '../lib/ApiError';
+import { applyFieldErrors } from '../lib/formRules';
+
+export interface FormModalProps<V> {
+  title: ReactNode;
+  open: boolean;
+  onClose(): void;
+  form: FormInstance<V>;
+  /** Runs after the fields validate; reject to keep the dialog open (e.g. `mutation.mutateAsync`). */
+  onSubmit(values: V): Promise<unknown>;
+  initialValues?: Partial<V>;
+  okText?: string;
+  children: ReactNode;
+}
+
+export const FORM_SUBMIT_FAILED = 'Failed to submit, please try again';
+
+/**
+ * A dialog with a form (spec §5): fields validate first and a failed validation submits nothing;
+ * a 400 answer's field messages land on their fields; any other failure shows the server message
+ * (message, else errmsg, else error, else a generic text) inside the dialog.
+ * Pair it with a mutation that sets `meta: { errorModal: false }`.
+ */
+export function FormModal<V>({ title, open, onClose, form, onSubmit, initialValues, okText = 'Submit', children }: FormModalProps<V>) {
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch (invalid) {
+      console.info('Form validation failed; nothing submitted', invalid);
+      return;
+    }
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await onSubmit(values);
+      close();
+    } catch (error) {
+      const { placed, unplaced } = applyFieldErrors(form as FormInstance, error);
+      if (placed === 0 || unplaced.length) setFailure(unplaced.length ? unplaced.join('; ') : errorMessage(error, FORM_SUBMIT_FAILED));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={title}
+      open={open}
+      okText={okText}
+      onOk={() => void submit()}
+      onCancel={close}
+      confirmLoading={submitting}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+      <Form<V> form={form} layout="vertical" initialValues={initialValues} preserve={false} requiredMark onFinish={() => void submit()}>
+        {children}
+        {/* Enter in a field submits */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}
