@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'portal-demo';
+export const OPERATOR = 'operator@example.com';
+export const ADMIN = 'admin@example.com';
+export const SESSION_KEY = 'portal.session';
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the global setup starts the server');
+  return url;
+}
+
+/** Fills the built-in issuer's sign-in page (after the SPA redirected there). */
+export async function fillSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Visits a path signed out, signs in, and waits until the SPA is back on that path. */
+export async function signInAt(page: Page, path: string, email: string): Promise<void> {
+  await page.goto(baseUrl() + path);
+  await fillSignIn(page, email);
+  await page.waitForURL(baseUrl() + path);
+}
+
+export async function storedSession(page: Page): Promise<{ idToken: string; expiresAt: number; email: string } | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);
+  return raw ? JSON.parse(raw) : null;
+}
