@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Tenants (orgs), their projects and clusters (spec §3). Ids are numeric-looking strings (e.g. "1372813089209061633").
+ * Every list filter and sort has an index whose trailing columns match the ORDER BY the repo emits
+ * (`…, created_at, id` in one direction), so a first page is an index range scan at 1M rows.
+ */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    region: text('region').notNull(),
+    status: text('status').notNull(),
+    email: text('email').notNull(),
+    orgTag: text('org_tag'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tenants_created_idx').on(t.createdAt, t.id),
+    index('tenants_name_idx').on(t.name, t.id),
+    index('tenants_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('tenants_org_tag_created_idx').on(t.orgTag, t.createdAt, t.id).where(sql`${t.orgTag} is not null`),
+    index('tenants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    name: text('name').notNull(),
+    region: text('region').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'projects_tenant_fk', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    index('projects_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+  ],
+);
+
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    clusterType: text('cluster_type').notNull(),
+    projectId: text('project_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** The provider enumeration (providers.name), e.g. AWS. */
+    provider: text('provider').notNull(),
+    region: text('region').notNull(),
+    version: text('version').notNull(),
+    isByoc: boolean('is_byoc').notNull().default(false),
+    errmsg: text('errmsg'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'clusters_project_fk', columns: [t.projectId], foreignColumns: [projects.id] }),
+    foreignKey({ name: 'clusters_tenant_fk', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    index('clusters_created_idx').on(t.createdAt, t.id),
+    index('clusters_name_idx').on(t.name, t.id),
+    index('clusters_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('clusters_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('clusters_project_created_idx').on(t.projectId, t.createdAt, t.id),
+    index('clusters_type_created_idx').on(t.clusterType, t.createdAt, t.id),
+    index('clusters_provider_created_idx').on(t.provider, t.createdAt, t.id),
+    // BYOC clusters are a few percent: a partial index serves `is_byoc=true` (page and count); `false` uses created_idx.
+    index('clusters_byoc_created_idx').on(t.createdAt, t.id).where(sql`${t.isByoc}`),
+    index('clusters_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const clusterComponents = pgTable(
+  'cluster_components',
+  {
+    clusterId: text('cluster_id').notNull(),
+    component: text('component').notNull(),
+    replicas: integer('replicas').notNull(),
+    /** e.g. `8C32G`. */
+    nodeSpec: text('node_spec').notNull(),
+    /** Storage per node, GiB (0 for stateless components). */
+    storageGib: integer('storage_gib').notNull(),
+    version: text('version').notNull(),
+    imageTag: text('image_tag').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'cluster_components_pk', columns: [t.clusterId, t.component] }),
+    foreignKey({ name: 'cluster_components_cluster_fk', columns: [t.clusterId], foreignColumns: [clusters.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Exact counters kept by statement-level triggers (migration `counters`), so list totals and dashboard aggregates
+ * never `count(*)` a million rows: a total filtered only by these dimensions is a sum over a handful of rows.
+ */
+export const clusterCounts = pgTable(
+  'cluster_counts',
+  {
+    status: text('status').notNull(),
+    provider: text('provider').notNull(),
+    clusterType: text('cluster_type').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'cluster_counts_pk', columns: [t.status, t.provider, t.clusterType] })],
+);
+
+export const tenantCounts = pgTable('tenant_counts', {
+  status: text('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row (`scope = 'all'`): the number of projects. */
+export const projectCounts = pgTable('project_counts', {
+  scope: text('scope').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
