@@ -20,6 +20,10 @@ import { registerProviderRoutes } from './features/providers/routes.js';
 import { registerDashboardRoutes } from './features/dashboard/routes.js';
 import { registerApprovalRoutes } from './features/approvals/routes.js';
 import { registerOperationRoutes } from './features/operations/routes.js';
+import { registerConfigChangeRoutes } from './features/configchange/routes.js';
+import { registerTicdcRoutes } from './features/ticdc/routes.js';
+import { registerCtlRoutes } from './features/ctl/routes.js';
+import { registerGitopsRoutes } from './features/gitops/routes.js';
 
 /** Every feature's routes, in one place. */
 const features: FeatureRoutes[] = [
@@ -30,6 +34,10 @@ const features: FeatureRoutes[] = [
   registerDashboardRoutes,
   registerApprovalRoutes,
   registerOperationRoutes,
+  registerConfigChangeRoutes,
+  registerTicdcRoutes,
+  registerCtlRoutes,
+  registerGitopsRoutes,
 ];
 
 export interface BuiltApp {
@@ -41,6 +49,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Run the background job loop (main does; tests drain jobs explicitly). */
   startJobs?: boolean;
+  /** Scale of simulated operation step durations (default 1; tests pass 0). */
+  stepTimeScale?: number;
 }
 
 /** Builds the whole server (used by main and by tests); the caller owns the database's lifetime. */
@@ -99,7 +109,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   await idp.mount(app);
   const jobs = new JobRunner(database.db, app.log);
-  const ctx: AppContext = { config, database, jobs };
+  const ctx: AppContext = { config, database, jobs, stepTimeScale: options.stepTimeScale ?? 1 };
   for (const register of features) await register(app, ctx);
   await installSpa(app, config.webDist);
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());

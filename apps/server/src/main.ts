@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, runMigrations } from './platform/db.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty, DEMO_ACCOUNTS } from './seed/demo.js';
+import { seedIfEmpty, seedReferenceData, DEMO_ACCOUNTS } from './seed/demo.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await runMigrations(database, config);
   const seeded = config.seed === 'demo' ? await seedIfEmpty(database) : false;
+  if (!seeded) await database.db.transaction((tx) => seedReferenceData(tx));
   const { app } = await buildApp(config, database, { startJobs: true });
 
   let closing = false;

@@ -9,6 +9,17 @@ export const CONFIG_TYPE_PRIORITY: Record<string, number> = { tidb: 4, tikv: 3, 
 export const sortConfigTypes = <T extends string>(types: readonly T[]): T[] =>
   [...types].sort((a, b) => (CONFIG_TYPE_PRIORITY[b] ?? 0) - (CONFIG_TYPE_PRIORITY[a] ?? 0));
 
+/** The file each config type's parameters live in. */
+export const CONFIG_FILENAMES: Record<ConfigType, string> = {
+  tidb: 'tidb.toml',
+  tikv: 'tikv.toml',
+  pd: 'pd.toml',
+  tiflash: 'tiflash.toml',
+  tiflash_learner: 'tiflash-learner.toml',
+  ticdc: 'ticdc.toml',
+  changefeed: 'changefeed.toml',
+};
+
 export const PARAM_TYPES = ['int', 'float', 'string', 'bool', 'json'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
 
@@ -46,6 +57,8 @@ export const CONFIG_CHANGE_ACTIONS: Record<ConfigChangePhase, { apply: boolean; 
   cancelled: { apply: false, cancel: false },
   withdrawn: { apply: false, cancel: false },
 };
+/** Phases of a change that is still in flight: a target has at most one such change. */
+export const UNFINISHED_PHASES = ['created', 'approving', 'wait_for_apply', 'applying'] as const satisfies readonly ConfigChangePhase[];
 export const canApplyChange = (phase: string) => CONFIG_CHANGE_ACTIONS[phase as ConfigChangePhase]?.apply ?? false;
 export const canCancelChange = (phase: string) => CONFIG_CHANGE_ACTIONS[phase as ConfigChangePhase]?.cancel ?? false;
 
@@ -176,6 +189,7 @@ export const clusterConfigResponse = z.object({
   /** Why not, when not: shown as "You cannot change the config currently, because {reason}". */
   reason: z.string().nullable(),
 });
+export const clusterConfigQuery = z.object({ cluster_type: z.enum(CLUSTER_TYPES).default('DEDICATED_TIDB') });
 export const notChangeableMessage = (reason: string) => `You cannot change the config currently, because ${reason}`;
 
 export const parameterOperationSchema = z.object({
@@ -276,6 +290,8 @@ export const configChangeSchema = z.object({
 export type ConfigChange = z.infer<typeof configChangeSchema>;
 export const configChangeResponse = z.object({ change: configChangeSchema });
 export const applyChangeResponse = z.object({ change: configChangeSchema, instance_id: z.string() });
+
+export const cancelChangeBody = z.object({ reason: z.string().trim().max(1000).optional() }).default({});
 
 export const configChangeListQuery = listQuery(
   {

@@ -18,6 +18,11 @@ export interface AppContext {
   config: Config;
   database: Database;
   jobs: JobRunner;
+  /**
+   * Multiplies the simulated durations of operation steps (the modelled control plane's wall-clock work): 1 in a
+   * running server, so progress is visible; 0 in tests, so `jobs.drain()` finishes an operation at once.
+   */
+  stepTimeScale: number;
 }
 
 /** A feature plugs its routes in with one of these. */

@@ -1,5 +1,5 @@
 import type { Db } from '../platform/db.js';
-import { upsertTemplate } from '../features/approvals/repo.js';
+import { ensureTemplate } from '../features/approvals/repo.js';
 
 /** The approval flows the platform starts from (spec §3 Approval, from_template). */
 export const APPROVAL_TEMPLATES = [
@@ -12,6 +12,6 @@ export const APPROVAL_TEMPLATES = [
 
 export async function seedChangeControl(tx: Db): Promise<void> {
   for (const t of APPROVAL_TEMPLATES) {
-    await upsertTemplate(tx, { name: t.name, title: t.title, nodes: t.nodes.map((n) => ({ name: n.name, approvers: [...n.approvers] })) });
+    await ensureTemplate(tx, { name: t.name, title: t.title, nodes: t.nodes.map((n) => ({ name: n.name, approvers: [...n.approvers] })) });
   }
 }

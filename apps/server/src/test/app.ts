@@ -63,7 +63,8 @@ async function openTestDatabase(): Promise<{ database: Database; env: Record<str
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, env: dbEnv, drop } = await openTestDatabase();
   const config = testConfig({ ...dbEnv, ...env });
-  const { app, jobs } = await buildApp(config, database);
+  // Simulated step durations are 0 in tests: `jobs.drain()` runs an operation to its end.
+  const { app, jobs } = await buildApp(config, database, { stepTimeScale: 0 });
   await app.ready();
 
   const [key] = await database.db.select().from(idpKeys).limit(1);

@@ -25,11 +25,9 @@ export async function findTemplate(db: Db, name: string) {
   return row ? { ...row, nodes: row.nodes as TemplateNode[] } : undefined;
 }
 
-export async function upsertTemplate(db: Db, t: { name: string; title: string; nodes: TemplateNode[] }): Promise<void> {
-  await db
-    .insert(approvalTemplates)
-    .values(t)
-    .onConflictDoUpdate({ target: approvalTemplates.name, set: { title: t.title, nodes: t.nodes, updatedAt: new Date() } });
+/** Creates a template unless one of that name exists (an existing one may have been edited: keep it). */
+export async function ensureTemplate(db: Db, t: { name: string; title: string; nodes: TemplateNode[] }): Promise<void> {
+  await db.insert(approvalTemplates).values(t).onConflictDoNothing({ target: approvalTemplates.name });
 }
 
 export async function insertApproval(db: Db, row: typeof approvals.$inferInsert): Promise<number> {

@@ -27,12 +27,16 @@ export interface StartOperation {
   createdBy: string;
   /** false → created as `pending` and waits for "submit". */
   submit?: boolean;
+  /** The names of the definition's steps this instance runs (in definition order); all of them when absent. */
+  steps?: string[];
 }
 
 /** Creates an operation instance in the caller's transaction and (by default) starts it. Returns its id. */
 export async function startOperation(tx: Db, input: StartOperation): Promise<string> {
   const def = operationDefinition(input.type);
   if (!def) throw new Error(`unknown operation type ${input.type}`);
+  const unknown = input.steps?.filter((n) => !def.steps.some((s) => s.name === n)) ?? [];
+  if (unknown.length) throw new Error(`operation type ${input.type} has no step ${unknown.join(', ')}`);
   const submit = input.submit ?? true;
   const now = new Date();
   const id = await insertOperation(
@@ -48,7 +52,9 @@ export async function startOperation(tx: Db, input: StartOperation): Promise<str
       createdBy: input.createdBy,
       startedAt: submit ? now : null,
     },
-    def.steps.map((s, i) => ({ seq: i + 1, name: s.name, title: s.title, manual: !!s.manual })),
+    def.steps
+      .filter((s) => !input.steps || input.steps.includes(s.name))
+      .map((s, i) => ({ seq: i + 1, name: s.name, title: s.title, manual: !!s.manual })),
   );
   await writeAudit(tx, {
     type: 'operation',

@@ -1,0 +1,176 @@
+import { canApplyChange, notChangeableMessage, type ChangeScope, type ClusterType, type ConfigChange, type ConfigType } from '@portal/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { writeAudit } from '../../platform/audit.js';
+import { defineOperation, type StepContext } from '../operations/definitions.js';
+import { startOperation } from '../operations/service.js';
+import { loadTarget } from './configuration.js';
+import { getChange, parseChangeId } from './service.js';
+import * as repo from './repo.js';
+
+export const APPLY_OPERATION = 'cloud_config_change.apply';
+
+/** Rolling restart order: placement first, storage next, the SQL layer and proxies last. */
+const RESTART_ORDER = ['PD', 'TIKV', 'TIFLASH', 'TIFLASH_LEARNER', 'TIDB', 'TIPROXY', 'TICDC', 'CHANGEFEED'] as const;
+const COMPONENT_OF: Record<ConfigType, string> = {
+  pd: 'PD',
+  tikv: 'TIKV',
+  tiflash: 'TIFLASH',
+  tiflash_learner: 'TIFLASH',
+  tidb: 'TIDB',
+  ticdc: 'TICDC',
+  changefeed: 'CHANGEFEED',
+};
+
+/** Simulated wall-clock work of one restart or reload step, before the app's step time scale (0 in tests). */
+export const STEP_MS = 1500;
+
+interface ApplyParams {
+  change_id: string;
+}
+
+/** Components a change restarts: all of them for a version change, else those whose image or config changes. */
+export function affectedComponents(scope: ChangeScope, allComponents: string[]): string[] {
+  const set = new Set<string>();
+  if (scope.version) for (const c of allComponents) set.add(c);
+  for (const c of scope.components) set.add(c.component);
+  for (const f of scope.files) set.add(COMPONENT_OF[f.config_type]);
+  return RESTART_ORDER.filter((c) => set.has(c));
+}
+
+/** The steps of an apply plan: the check, a hot reload or one rolling restart per component, then the persist. */
+export function planSteps(policy: string, components: string[]): string[] {
+  if (policy === 'HotReload') return ['check', 'hot-reload', 'persist'];
+  if (policy === 'EnsureUpdateToTC') return ['check', 'persist'];
+  return ['check', ...components.map((c) => `restart-${c}`), 'persist'];
+}
+
+const changeIdOf = (ctx: StepContext) => Number((ctx.operation.params as ApplyParams).change_id);
+
+async function lockedChange(ctx: StepContext) {
+  const row = await repo.findChange(ctx.tx, changeIdOf(ctx), true);
+  if (!row) throw new Error(`configuration change ${changeIdOf(ctx)} no longer exists`);
+  return row;
+}
+
+/** The stale guard, inside the operation: someone else's change since approval fails this one instead of being overwritten. */
+async function checkUnchanged(tx: Db, row: repo.ChangeRow) {
+  const tc = await loadTarget(tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
+  if (tc.fingerprint !== row.baseFingerprint) {
+    throw new Error(`The cluster configuration changed after this change was prepared (fingerprint ${row.baseFingerprint} → ${tc.fingerprint}); cancel it and prepare it again`);
+  }
+  return tc;
+}
+
+/**
+ * Writes a change's new configuration through the target's adapter and closes it as applied. The apply operation's
+ * last step runs it, in the transaction that marks that step done, so it happens exactly once.
+ */
+export async function persistChange(tx: Db, changeId: number, operationId: string | null): Promise<string> {
+  const row = await repo.findChange(tx, changeId, true);
+  if (!row) throw new Error(`configuration change ${changeId} no longer exists`);
+  if (row.phase !== 'applying') throw new Error(`configuration change ${row.id} is ${row.phase}, not applying`);
+  const tc = await checkUnchanged(tx, row);
+  const scope = row.scope as ChangeScope;
+  if (scope.version) {
+    await tc.adapter.setVersion(tx, row.targetId, scope.version.to);
+    await repo.clearImageOverrides(tx, row.clusterType, row.targetId);
+  }
+  for (const c of scope.components) {
+    await tc.adapter.setImageTag(tx, row.targetId, c.component, c.modified_image_tag.to);
+    await repo.upsertImageOverride(tx, row.clusterType, row.targetId, c.component, c.modified_image_tag.to);
+  }
+  for (const f of scope.files) {
+    await repo.replaceCustomParams(tx, { clusterType: row.clusterType, targetId: row.targetId, configType: f.config_type, filename: f.filename }, f.all_parameters);
+  }
+  await repo.updateChange(tx, row.id, { phase: 'applied', phaseReason: null, closedAt: new Date() });
+  await writeAudit(tx, {
+    type: 'cloud_config_change',
+    instanceId: String(row.id),
+    operator: 'system',
+    operation: 'applied',
+    details: {
+      operation_id: operationId,
+      before: { phase: 'applying', version: scope.version?.from ?? tc.target.version, images: scope.components.map((c) => ({ component: c.component, tag: c.modified_image_tag.from })) },
+      after: { phase: 'applied', version: scope.version?.to ?? tc.target.version, images: scope.components.map((c) => ({ component: c.component, tag: c.modified_image_tag.to })), files: scope.files.map((f) => ({ filename: f.filename, parameters: f.all_parameters })) },
+    },
+  });
+  const params = scope.files.reduce((n, f) => n + f.modified_parameters.length, 0);
+  return `persisted ${params} parameter change(s), ${scope.components.length} image tag(s)${scope.version ? `, version ${scope.version.to}` : ''}`;
+}
+
+/** A failed or cancelled apply leaves the change approved and retryable, with the reason. */
+async function backToWaitForApply(ctx: StepContext, reason: string, operation: string): Promise<void> {
+  const row = await lockedChange(ctx).catch(() => undefined);
+  if (!row || row.phase !== 'applying') return;
+  await repo.updateChange(ctx.tx, row.id, { phase: 'wait_for_apply', phaseReason: reason });
+  await writeAudit(ctx.tx, {
+    type: 'cloud_config_change',
+    instanceId: String(row.id),
+    operator: 'system',
+    operation,
+    details: { operation_id: ctx.operation.id, before: { phase: 'applying' }, after: { phase: 'wait_for_apply', phase_reason: reason } },
+  });
+}
+
+/** Defines the apply operation (idempotent; each process does it at start-up). Each instance runs its plan's steps. */
+export function defineApplyOperations(stepTimeScale: number): void {
+  const durationMs = STEP_MS * stepTimeScale;
+  defineOperation({
+    type: APPLY_OPERATION,
+    steps: [
+      {
+        name: 'check',
+        title: 'Check the configuration is unchanged',
+        run: async (ctx) => `configuration ${(await checkUnchanged(ctx.tx, await lockedChange(ctx))).fingerprint} is unchanged`,
+      },
+      { name: 'hot-reload', title: 'Hot reload', durationMs, run: async () => 'the new values were loaded online' },
+      ...RESTART_ORDER.map((c) => ({
+        name: `restart-${c}`,
+        title: `Rolling restart ${c}`,
+        durationMs,
+        run: async () => `${c} restarted one instance at a time with the new configuration`,
+      })),
+      { name: 'persist', title: 'Persist the new configuration', run: (ctx) => persistChange(ctx.tx, changeIdOf(ctx), ctx.operation.id) },
+    ],
+    onFail: (ctx, error) => backToWaitForApply(ctx, error, 'apply_failed'),
+    onCancel: (ctx) => backToWaitForApply(ctx, `The apply operation ${ctx.operation.id} was cancelled`, 'apply_cancelled'),
+  });
+}
+
+/** Apply (spec §4): only in wait_for_apply and only while the target is as the change found it. Starts the operation. */
+export async function applyChange(db: Db, id: string, who: string): Promise<{ change: ConfigChange; instance_id: string }> {
+  const n = parseChangeId(id);
+  const email = who.toLowerCase();
+  const instanceId = await db.transaction(async (tx) => {
+    const row = await repo.findChange(tx, n, true);
+    if (!row) throw new AppError('configChange.notFound');
+    if (!canApplyChange(row.phase)) throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be applied`);
+    const tc = await loadTarget(tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
+    if (tc.target.blocked) throw new AppError('configChange.notChangeable', notChangeableMessage(tc.target.blocked), { reason: tc.target.blocked });
+    if (tc.fingerprint !== row.baseFingerprint) {
+      throw new AppError('configChange.stale', undefined, { base_fingerprint: row.baseFingerprint, current_fingerprint: tc.fingerprint });
+    }
+    const components = affectedComponents(row.scope as ChangeScope, tc.target.components.map((c) => c.name));
+    const operationId = await startOperation(tx, {
+      type: APPLY_OPERATION,
+      steps: planSteps(row.applyPolicy, components),
+      title: `Apply configuration change ${id} to ${row.targetId}`,
+      targetType: 'cluster',
+      targetId: row.targetId,
+      tenantId: row.tenantId,
+      params: { change_id: id, apply_policy: row.applyPolicy, components } satisfies ApplyParams & Record<string, unknown>,
+      createdBy: email,
+    });
+    await repo.updateChange(tx, n, { phase: 'applying', phaseReason: null, operationId });
+    await writeAudit(tx, {
+      type: 'cloud_config_change',
+      instanceId: id,
+      operator: email,
+      operation: 'apply',
+      details: { operation_id: operationId, before: { phase: row.phase }, after: { phase: 'applying' } },
+    });
+    return operationId;
+  });
+  return { change: await getChange(db, id), instance_id: instanceId };
+}

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import {
+  CONFIG_FILENAMES,
+  sortConfigTypes,
+  type ClusterConfiguration,
+  type ClusterType,
+  type ConfigParameter,
+  type ConfigType,
+  type ParamValidation,
+} from '@portal/contract';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import * as repo from './repo.js';
+import { configTarget, type ConfigTargetAdapter, type ConfigTargetState } from './targets.js';
+
+/** `v8.1.1` → [8, 1, 1]; undefined when it is not a version. */
+export function parseVersion(version: string): number[] | undefined {
+  const m = /^v(\d+)\.(\d+)(?:\.(\d+))?$/.exec(version.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : undefined;
+}
+
+export function compareVersions(a: string, b: string): number {
+  const pa = parseVersion(a) ?? [0, 0, 0];
+  const pb = parseVersion(b) ?? [0, 0, 0];
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+  return 0;
+}
+
+/**
+ * The catalogue minor version a cluster version uses: its own minor (v8.1.1 → v8.1) when catalogued, else the
+ * newest catalogued minor below it, else the oldest one (parameters barely move between minors).
+ */
+export async function catalogueVersionFor(db: Db, version: string): Promise<string | undefined> {
+  const known = (await repo.selectCatalogueVersions(db)).sort(compareVersions);
+  const below = known.filter((v) => compareVersions(v, version) <= 0);
+  return below[below.length - 1] ?? known[0];
+}
+
+export type Catalogue = Map<string, Map<string, repo.ParameterRow>>;
+
+export async function loadCatalogue(db: Db, minorVersion: string | undefined, configTypes: string[]): Promise<Catalogue> {
+  const out: Catalogue = new Map(configTypes.map((t) => [t, new Map()]));
+  if (!minorVersion) return out;
+  for (const p of await repo.selectParameters(db, minorVersion, configTypes)) out.get(p.configType)?.set(p.name, p);
+  return out;
+}
+
+/** Everything the configuration flow knows about one target right now. */
+export interface TargetConfig {
+  adapter: ConfigTargetAdapter;
+  target: ConfigTargetState;
+  catalogueVersion: string | undefined;
+  catalogue: Catalogue;
+  /** config type → name → value */
+  custom: Map<string, Map<string, string>>;
+  overrides: Map<string, string>;
+  fingerprint: string;
+}
+
+export function adapterFor(clusterType: ClusterType): ConfigTargetAdapter {
+  const adapter = configTarget(clusterType);
+  if (!adapter) throw new AppError('configChange.unsupportedTarget', `Configuration changes are not supported for ${clusterType}`);
+  return adapter;
+}
+
+export function fingerprintOf(
+  version: string,
+  components: ConfigTargetState['components'],
+  overrides: Map<string, string>,
+  custom: Map<string, Map<string, string>>,
+): string {
+  const images = [...components].sort((a, b) => a.name.localeCompare(b.name)).map((c) => [c.name, c.imageTag, overrides.get(c.name) ?? null]);
+  const params = [...custom.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([type, m]) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([n, v]) => [type, n, v]));
+  return crypto.createHash('sha256').update(JSON.stringify({ version, images, params })).digest('hex').slice(0, 16);
+}
+
+/** Loads a target's state, catalogue and stored configuration; `forUpdate` locks the target for the transaction. */
+export async function loadTarget(db: Db, clusterType: ClusterType, id: string, opts: { forUpdate?: boolean } = {}): Promise<TargetConfig> {
+  const adapter = adapterFor(clusterType);
+  const target = await adapter.load(db, id, opts);
+  if (!target) throw new AppError('cluster.notFound');
+  const catalogueVersion = await catalogueVersionFor(db, target.version);
+  const configTypes = sortConfigTypes(target.configTypes);
+  // One after the other: `db` is often a transaction, i.e. one connection.
+  const catalogue = await loadCatalogue(db, catalogueVersion, configTypes);
+  const customRows = await repo.selectCustomParams(db, clusterType, id);
+  const overrideRows = await repo.selectImageOverrides(db, clusterType, id);
+  const custom = new Map<string, Map<string, string>>(configTypes.map((t) => [t, new Map()]));
+  for (const r of customRows) {
+    if (!custom.has(r.configType)) custom.set(r.configType, new Map());
+    custom.get(r.configType)!.set(r.name, r.value);
+  }
+  const overrides = new Map(overrideRows.map((o) => [o.component, o.imageTag]));
+  return { adapter, target, catalogueVersion, catalogue, custom, overrides, fingerprint: fingerprintOf(target.version, target.components, overrides, custom) };
+}
+
+const ORPHAN_ATTRIBUTE = { type: 'string', applyPolicy: 'RollingRestart', validation: {}, riskLevel: 'medium' } as const;
+
+/** The files of a target: every catalogued parameter with its effective value, plus custom ones the catalogue lacks. */
+export function filesOf(tc: TargetConfig): ClusterConfiguration['files'] {
+  return [...tc.custom.keys()].map((configType) => {
+    const type = configType as ConfigType;
+    const filename = CONFIG_FILENAMES[type] ?? `${configType}.toml`;
+    const cat = tc.catalogue.get(configType) ?? new Map<string, repo.ParameterRow>();
+    const custom = tc.custom.get(configType)!;
+    const parameters: ConfigParameter[] = [...cat.values()].map((p) => ({
+      name: p.name,
+      filename,
+      config_type: type,
+      source: custom.has(p.name) ? 'custom' : 'default',
+      value: custom.get(p.name) ?? p.defaultValue,
+      attribute: { default_value: p.defaultValue, type: p.type as ConfigParameter['attribute']['type'], apply_policy: p.applyPolicy as ConfigParameter['attribute']['apply_policy'] },
+      validation: p.validation as ParamValidation,
+      description: p.description,
+      risk_level: p.riskLevel as ConfigParameter['risk_level'],
+    }));
+    for (const [name, value] of custom) {
+      if (cat.has(name)) continue;
+      parameters.push({
+        name,
+        filename,
+        config_type: type,
+        source: 'custom',
+        value,
+        attribute: { default_value: '', type: ORPHAN_ATTRIBUTE.type, apply_policy: ORPHAN_ATTRIBUTE.applyPolicy },
+        validation: ORPHAN_ATTRIBUTE.validation,
+        description: `Not in the parameter catalogue of ${tc.catalogueVersion ?? tc.target.version}`,
+        risk_level: ORPHAN_ATTRIBUTE.riskLevel,
+      });
+    }
+    parameters.sort((a, b) => a.name.localeCompare(b.name));
+    return { filename, config_type: type, parameters };
+  });
+}
+
+export function configurationOf(tc: TargetConfig): ClusterConfiguration {
+  return {
+    cluster_id: tc.target.id,
+    cluster_type: tc.target.clusterType,
+    version: tc.target.version,
+    files: filesOf(tc),
+    components: tc.target.components.map((c) => ({
+      name: c.name,
+      base_image: c.baseImage,
+      effective_image_tag: c.imageTag,
+      overwrite_image_tag: tc.overrides.get(c.name) ?? null,
+    })),
+    fingerprint: tc.fingerprint,
+  };
+}
+
+/** Why the target's configuration can't be changed now (blocked, or another change in flight), else null. */
+export async function blockedReason(db: Db, tc: TargetConfig, exceptChangeId?: number): Promise<string | null> {
+  if (tc.target.blocked) return tc.target.blocked;
+  const open = await repo.findUnfinishedChange(db, tc.target.clusterType, tc.target.id);
+  if (open !== undefined && open !== exceptChangeId) return `there is an unfinished configuration change ${open}`;
+  return null;
+}

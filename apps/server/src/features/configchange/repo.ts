@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { UNFINISHED_PHASES } from '@portal/contract';
+import type { Db } from '../../platform/db.js';
+import { configChanges, configCustomParams, configImageOverrides, configParameters } from './schema.js';
+
+export type ParameterRow = typeof configParameters.$inferSelect;
+export type CustomParamRow = typeof configCustomParams.$inferSelect;
+export type ChangeRow = typeof configChanges.$inferSelect;
+export type ChangeListRow = Omit<ChangeRow, 'snapshot'>;
+const { snapshot: _snapshot, ...listColumns } = getTableColumns(configChanges);
+
+// ---------------------------------------------------------------- catalogue
+
+export async function selectCatalogueVersions(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ v: configParameters.minorVersion }).from(configParameters);
+  return rows.map((r) => r.v);
+}
+
+export function selectParameters(db: Db, minorVersion: string, configTypes: string[]): Promise<ParameterRow[]> {
+  if (configTypes.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(configParameters)
+    .where(and(eq(configParameters.minorVersion, minorVersion), inArray(configParameters.configType, configTypes)))
+    .orderBy(asc(configParameters.configType), asc(configParameters.name));
+}
+
+export async function upsertParameters(db: Db, rows: (typeof configParameters.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insert(configParameters)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [configParameters.configType, configParameters.minorVersion, configParameters.name],
+        set: {
+          filename: sql`excluded.filename`,
+          defaultValue: sql`excluded.default_value`,
+          type: sql`excluded.type`,
+          applyPolicy: sql`excluded.apply_policy`,
+          validation: sql`excluded.validation`,
+          description: sql`excluded.description`,
+          riskLevel: sql`excluded.risk_level`,
+        },
+      });
+  }
+}
+
+// ---------------------------------------------------------------- stored configuration of a target
+
+export function selectCustomParams(db: Db, clusterType: string, targetId: string): Promise<CustomParamRow[]> {
+  return db
+    .select()
+    .from(configCustomParams)
+    .where(and(eq(configCustomParams.clusterType, clusterType), eq(configCustomParams.targetId, targetId)))
+    .orderBy(asc(configCustomParams.configType), asc(configCustomParams.name));
+}
+
+/** Replaces the custom parameters of one config type of a target with `params`. */
+export async function replaceCustomParams(
+  db: Db,
+  key: { clusterType: string; targetId: string; configType: string; filename: string },
+  params: { name: string; value: string }[],
+): Promise<void> {
+  await db
+    .delete(configCustomParams)
+    .where(
+      and(
+        eq(configCustomParams.clusterType, key.clusterType),
+        eq(configCustomParams.targetId, key.targetId),
+        eq(configCustomParams.configType, key.configType),
+      ),
+    );
+  if (params.length) await db.insert(configCustomParams).values(params.map((p) => ({ ...key, name: p.name, value: p.value })));
+}
+
+export function selectImageOverrides(db: Db, clusterType: string, targetId: string) {
+  return db
+    .select({ component: configImageOverrides.component, imageTag: configImageOverrides.imageTag })
+    .from(configImageOverrides)
+    .where(and(eq(configImageOverrides.clusterType, clusterType), eq(configImageOverrides.targetId, targetId)));
+}
+
+export async function clearImageOverrides(db: Db, clusterType: string, targetId: string): Promise<void> {
+  await db
+    .delete(configImageOverrides)
+    .where(and(eq(configImageOverrides.clusterType, clusterType), eq(configImageOverrides.targetId, targetId)));
+}
+
+export async function upsertImageOverride(db: Db, clusterType: string, targetId: string, component: string, imageTag: string): Promise<void> {
+  await db
+    .insert(configImageOverrides)
+    .values({ clusterType, targetId, component, imageTag })
+    .onConflictDoUpdate({
+      target: [configImageOverrides.clusterType, configImageOverrides.targetId, configImageOverrides.component],
+      set: { imageTag, updatedAt: new Date() },
+    });
+}
+
+// ---------------------------------------------------------------- changes
+
+export async function insertChange(db: Db, row: typeof configChanges.$inferInsert): Promise<number> {
+  const [r] = await db.insert(configChanges).values(row).returning({ id: configChanges.id });
+  return r!.id;
+}
+
+export async function findChange(db: Db, id: number, forUpdate = false): Promise<ChangeRow | undefined> {
+  const q = db.select().from(configChanges).where(eq(configChanges.id, id)).limit(1);
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function updateChange(db: Db, id: number, patch: Partial<typeof configChanges.$inferInsert>): Promise<void> {
+  await db.update(configChanges).set({ ...patch, updatedAt: new Date() }).where(eq(configChanges.id, id));
+}
+
+export async function findUnfinishedChange(db: Db, clusterType: string, targetId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: configChanges.id })
+    .from(configChanges)
+    .where(
+      and(eq(configChanges.clusterType, clusterType), eq(configChanges.targetId, targetId), inArray(configChanges.phase, [...UNFINISHED_PHASES])),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+export interface ChangeFilter {
+  modifiedParamLike?: string | undefined;
+  phase?: string[] | undefined;
+  targetId?: string | undefined;
+  targetType?: string | undefined;
+  clusterType?: string | undefined;
+  applicant?: string | undefined;
+}
+
+function changeWhere(f: ChangeFilter): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.modifiedParamLike) {
+    // Names are stored comma-joined and contain no comma, so a term with one matches nothing (never across names).
+    if (f.modifiedParamLike.includes(',')) c.push(sql`false`);
+    else c.push(ilike(configChanges.modifiedParams, `%${f.modifiedParamLike.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  }
+  if (f.phase?.length) c.push(inArray(configChanges.phase, f.phase));
+  if (f.targetId) c.push(eq(configChanges.targetId, f.targetId));
+  if (f.targetType) c.push(eq(configChanges.targetType, f.targetType));
+  if (f.clusterType) c.push(eq(configChanges.clusterType, f.clusterType));
+  if (f.applicant) c.push(eq(configChanges.applicant, f.applicant.toLowerCase()));
+  return c.length ? and(...c) : undefined;
+}
+
+/** One page of changes without their snapshots (the detail carries those). */
+export async function selectChangePage(db: Db, f: ChangeFilter, page: { limit: number; offset: number; ascending: boolean }): Promise<ChangeListRow[]> {
+  const order = page.ascending ? [asc(configChanges.createdAt), asc(configChanges.id)] : [desc(configChanges.createdAt), desc(configChanges.id)];
+  return db.select(listColumns).from(configChanges).where(changeWhere(f)).orderBy(...order).limit(page.limit).offset(page.offset);
+}
+
+export async function countChanges(db: Db, f: ChangeFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(configChanges).where(changeWhere(f));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,38 @@
+import type { ClusterType } from '@portal/contract';
+import type { Db } from '../../platform/db.js';
+
+/** What the configuration flow needs to know of the thing being configured (a cluster, a TiCDC cluster, a changefeed). */
+export interface ConfigTargetState {
+  id: string;
+  clusterType: ClusterType;
+  tenantId: string | null;
+  /** Display status; the target is changeable only when `blocked` is null. */
+  status: string;
+  /** Why the configuration can't be changed right now (e.g. "the cluster is USER_CLUSTER_STATUS_PAUSED"), else null. */
+  blocked: string | null;
+  version: string;
+  /** Config types this target has files for, e.g. tidb, tikv, pd for a dedicated cluster; ticdc for a TiCDC cluster. */
+  configTypes: string[];
+  components: { name: string; baseImage: string; imageTag: string }[];
+}
+
+/**
+ * Each kind of target plugs into the configuration flow with one adapter: read its state, and (inside the applying
+ * transaction) write its new version and image tags. Custom parameters are stored by the configchange feature itself.
+ */
+export interface ConfigTargetAdapter {
+  clusterType: ClusterType;
+  load(db: Db, id: string, opts?: { forUpdate?: boolean }): Promise<ConfigTargetState | undefined>;
+  setVersion(tx: Db, id: string, version: string): Promise<void>;
+  setImageTag(tx: Db, id: string, component: string, tag: string): Promise<void>;
+}
+
+const adapters = new Map<ClusterType, ConfigTargetAdapter>();
+
+export function registerConfigTarget(adapter: ConfigTargetAdapter): void {
+  adapters.set(adapter.clusterType, adapter);
+}
+
+export function configTarget(clusterType: ClusterType): ConfigTargetAdapter | undefined {
+  return adapters.get(clusterType);
+}

@@ -1,0 +1,111 @@
+import { CONFIG_FILENAMES, createChangeBody, type ConfigType, type CreateChangeBody } from '@portal/contract';
+import type { Db } from '../platform/db.js';
+import { privilegesOf } from '../platform/auth.js';
+import { writeAudit } from '../platform/audit.js';
+import { decide } from '../features/approvals/service.js';
+import { registerClusterTargets } from '../features/configchange/clusters.js';
+import { compareVersions } from '../features/configchange/configuration.js';
+import * as repo from '../features/configchange/repo.js';
+import { cancelChange, createChange, getChange, getClusterConfig, onApprovalSettled } from '../features/configchange/service.js';
+import { persistChange } from '../features/configchange/apply.js';
+import { buildParameterCatalogue } from './parameter-catalogue.js';
+import { buildDemoPlatform, DEMO_BASE_TIME } from './platform.js';
+
+const DAY = 86_400_000;
+
+/** The parameter catalogue (idempotent upsert). */
+export async function seedParameterCatalogue(tx: Db): Promise<void> {
+  await repo.upsertParameters(tx, buildParameterCatalogue());
+}
+
+/** Available dedicated clusters on a catalogued version, in id order: the demo's configuration targets. */
+export function demoConfigClusters(): { id: string; version: string }[] {
+  return buildDemoPlatform()
+    .clusters.filter((c) => c.clusterType === 'DEDICATED_TIDB' && c.status === 'USER_CLUSTER_STATUS_AVAILABLE' && compareVersions(c.version, 'v7.5.0') >= 0)
+    .map((c) => ({ id: c.id!, version: c.version }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+type Params = Partial<Record<ConfigType, Record<string, string>>>;
+
+/** Custom parameters a few clusters carry, so the editor shows both sources. */
+const CUSTOM: Params[] = [
+  { tidb: { 'log.level': 'warn', 'token-limit': '2000', 'performance.txn-total-size-limit': '1073741824' }, tikv: { 'storage.block-cache.capacity': '24GB' } },
+  { tidb: { 'instance.tidb_slow_log_threshold': '500', labels: '{"zone":"us-east-1a"}' }, pd: { 'schedule.leader-schedule-limit': '8' } },
+  { tikv: { 'raftstore.apply-pool-size': '4', 'raftstore.store-pool-size': '4', 'server.grpc-concurrency': '8' } },
+  { tidb: { 'oom-action': 'log', 'mem-quota-query': '2147483648' }, pd: { 'replication.max-replicas': '5' } },
+];
+
+const ADMIN = { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'], privileges: privilegesOf(['admin']) };
+
+function files(params: Params) {
+  return (Object.entries(params) as [ConfigType, Record<string, string>][]).map(([t, p]) => ({
+    config_type: t,
+    filename: CONFIG_FILENAMES[t],
+    custom_parameters: Object.entries(p).map(([name, value]) => ({ actionType: 'set' as const, configType: t, name, value, type: 'string' as const })),
+  }));
+}
+
+async function demoChange(tx: Db, clusterId: string, applicant: string, params: Params, reason: string, extra: Partial<CreateChangeBody> = {}): Promise<number> {
+  const { configuration } = await getClusterConfig(tx, 'DEDICATED_TIDB', clusterId);
+  const body = createChangeBody.parse({
+    change_type: 'config',
+    cluster_type: 'DEDICATED_TIDB',
+    cluster_id: clusterId,
+    files: files(params),
+    base_fingerprint: configuration.fingerprint,
+    apply_policy: 'RollingRestart',
+    reason,
+    ...extra,
+  });
+  return Number(await createChange(tx, applicant, clusterId, body));
+}
+
+async function approve(tx: Db, changeId: number): Promise<void> {
+  const change = await getChange(tx, String(changeId));
+  const approval = await decide(tx, change.approval_id!, ADMIN, 'approve', 'Looks good');
+  // The settled job would do this at the next start; the demo wants the result now (the job then finds nothing to do).
+  await onApprovalSettled(tx, { approval_id: approval.id, subject_id: String(changeId), status: 'APPROVED', decided_by: ADMIN.email });
+}
+
+/** Custom parameters on a few demo clusters and changes in each phase of the flow (spec §4). */
+export async function seedDemoConfig(tx: Db): Promise<void> {
+  registerClusterTargets();
+  const clusters = demoConfigClusters();
+  for (const [i, params] of CUSTOM.entries()) {
+    for (const [t, p] of Object.entries(params) as [ConfigType, Record<string, string>][]) {
+      const key = { clusterType: 'DEDICATED_TIDB', targetId: clusters[i]!.id, configType: t, filename: CONFIG_FILENAMES[t] };
+      await repo.replaceCustomParams(tx, key, Object.entries(p).map(([name, value]) => ({ name, value })));
+    }
+  }
+  const at = (days: number) => new Date(DEMO_BASE_TIME - days * DAY);
+  const c = (i: number) => clusters[CUSTOM.length + i]!.id;
+
+  const applied = await demoChange(tx, c(0), 'maria.garcia@example.com', { pd: { 'schedule.leader-schedule-limit': '16', 'schedule.region-schedule-limit': '4096' } }, 'Speed up rebalancing after the TiKV scale-out');
+  await approve(tx, applied);
+  // Applied without an operation: the demo has no job runner yet, and the end state is what the list needs.
+  await repo.updateChange(tx, applied, { phase: 'applying' });
+  await writeAudit(tx, { type: 'cloud_config_change', instanceId: String(applied), operator: 'maria.garcia@example.com', operation: 'apply', details: { before: { phase: 'wait_for_apply' }, after: { phase: 'applying' } } });
+  await persistChange(tx, applied, null);
+
+  const rejected = await demoChange(tx, c(1), 'lin.wei@example.com', { tidb: { 'split-table': 'false' } }, 'Fewer Regions for the many small tables of the catalog schema');
+  await decide(tx, (await getChange(tx, String(rejected))).approval_id!, ADMIN, 'reject', 'Region per table is needed for the write hotspots');
+  await onApprovalSettled(tx, { approval_id: (await getChange(tx, String(rejected))).approval_id!, subject_id: String(rejected), status: 'REJECTED', decided_by: ADMIN.email });
+
+  const cancelled = await demoChange(tx, c(2), 'operator@example.com', { tikv: { 'rocksdb.max-background-jobs': '12' } }, 'More compaction threads for the ingest peak');
+  await approve(tx, cancelled);
+  await cancelChange(tx, String(cancelled), 'lin.wei@example.com', 'The ingest peak moved to next quarter');
+
+  const waiting = await demoChange(tx, c(3), 'lin.wei@example.com', { tikv: { 'storage.block-cache.capacity': '32GB' }, tidb: { 'performance.max-procs': '16' } }, 'Use the memory of the new 16C64G TiKV nodes');
+  await approve(tx, waiting);
+
+  const approving = await demoChange(tx, c(4), 'operator@example.com', { tidb: { 'log.level': 'warn', 'instance.tidb_slow_log_threshold': '1000' } }, 'Quieter logs during the holiday freeze', { apply_policy: 'HotReload' });
+
+  // Deterministic times, oldest first, so the list reads as a history.
+  const ids = [applied, rejected, cancelled, waiting, approving];
+  for (const [k, id] of ids.entries()) {
+    const createdAt = at(40 - k * 7);
+    const closed = (await getChange(tx, String(id))).closed_at !== null;
+    await repo.updateChange(tx, id, { createdAt, closedAt: closed ? new Date(createdAt.getTime() + 2 * DAY) : null });
+  }
+}
