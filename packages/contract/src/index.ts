@@ -10,3 +10,6 @@ export * from './audit.js';
 export * from './approvals.js';
 export * from './operations.js';
 export * from './configchange.js';
+export * from './ticdc.js';
+export * from './ctl.js';
+export * from './gitops.js';
