@@ -23,4 +23,47 @@ export const auditListQuery = listQuery(
 );
 export const auditList = listResult(auditLogSchema);
 
-export const auditRoutes = { list: '/api/v1/devops/audit' } as const;
+export const auditRoutes = {
+  /** One object's trail (type + instance_id), for the audit tabs of detail pages. */
+  list: '/api/v1/devops/audit',
+  /** Every audit row, for admins (/audits). */
+  adminList: '/api/v1/admin/audits',
+} as const;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * The instants a `from`/`to` filter bounds. A date (YYYY-MM-DD) is a whole UTC day: `from` starts at its 00:00Z and
+ * `to` includes it up to the next day's 00:00Z. An ISO time bounds exactly, both ends inclusive.
+ */
+export function auditTimeRange(from?: string, to?: string): { from?: Date; before?: Date } {
+  const out: { from?: Date; before?: Date } = {};
+  if (from) out.from = new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from);
+  if (to) out.before = new Date((DATE_ONLY.test(to) ? Date.parse(`${to}T00:00:00.000Z`) + DAY_MS : Date.parse(to) + 1));
+  return out;
+}
+
+const utcDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'a UTC date (YYYY-MM-DD) or an ISO 8601 time',
+});
+
+/** GET /api/v1/admin/audits: every audit row, newest first; the filters of the devops list plus a time range. */
+export const adminAuditListQuery = listQuery(
+  {
+    type: z.enum(AUDIT_TYPES).optional(),
+    instance_id: z.string().trim().max(200).optional(),
+    /** The operator's email (any case), or `system`. */
+    operator: z.string().trim().max(320).optional(),
+    from: utcDateOrTime.optional(),
+    to: utcDateOrTime.optional(),
+  },
+  ['operate_at'] as const,
+).refine(
+  (q) => {
+    const { from, before } = auditTimeRange(q.from, q.to);
+    return !from || !before || from < before;
+  },
+  { message: 'must not be before from', path: ['to'] },
+);
+export type AdminAuditListQuery = z.input<typeof adminAuditListQuery>;

@@ -41,5 +41,7 @@ export const AUDIT_TYPES = [
   'tenant',
   'spu_sku',
   'provider',
+  /** Portal users (roles, enabled state); not in the spec §3 list, which names no type for access changes. */
+  'user',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -3,6 +3,7 @@ export * from './list.js';
 export * from './constants.js';
 export * from './format.js';
 export * from './auth.js';
+export * from './users.js';
 export * from './tenants.js';
 export * from './providers.js';
 export * from './dashboard.js';

@@ -1,4 +1,4 @@
-import { and, count, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { portalUsers } from '../../platform/schema.js';
 import { listPage, orderBy, pageWindow, type PageParams } from '../../platform/list-query.js';
@@ -8,7 +8,16 @@ export interface UserFilter extends PageParams {
   role?: string | undefined;
 }
 
-export type UserRow = Pick<typeof portalUsers.$inferSelect, 'email' | 'name' | 'roles' | 'createdAt'>;
+/** Every column but the password hash, which never leaves the repo. */
+const userColumns = {
+  email: portalUsers.email,
+  name: portalUsers.name,
+  roles: portalUsers.roles,
+  disabled: portalUsers.disabled,
+  createdAt: portalUsers.createdAt,
+};
+
+export type UserRow = Pick<typeof portalUsers.$inferSelect, 'email' | 'name' | 'roles' | 'disabled' | 'createdAt'>;
 
 /** `%`, `_` and `\` match literally in a search term. */
 function likePattern(term: string): string {
@@ -26,13 +35,39 @@ export function listUsers(db: Db, q: UserFilter) {
   const { limit, offset } = pageWindow(q);
   const order = orderBy(q.sort, { email: portalUsers.email, name: portalUsers.name, created_at: portalUsers.createdAt }, [], portalUsers.email);
   return listPage<UserRow>(
-    db
-      .select({ email: portalUsers.email, name: portalUsers.name, roles: portalUsers.roles, createdAt: portalUsers.createdAt })
-      .from(portalUsers)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+    db.select(userColumns).from(portalUsers).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select({ n: count() }).from(portalUsers).where(where).then((r) => r[0]?.n ?? 0),
   );
+}
+
+/**
+ * The given users, locked for the rest of the transaction in email order (one order for every caller, so two
+ * admins acting on each other at once wait rather than deadlock).
+ */
+export function lockUsers(db: Db, emails: string[]): Promise<UserRow[]> {
+  return db
+    .select(userColumns)
+    .from(portalUsers)
+    .where(inArray(portalUsers.email, [...new Set(emails)]))
+    .orderBy(asc(portalUsers.email))
+    .for('update');
+}
+
+/** Inserts unless the email is taken; `undefined` means it is. */
+export async function insertUser(db: Db, row: typeof portalUsers.$inferInsert): Promise<UserRow | undefined> {
+  const [created] = await db.insert(portalUsers).values(row).onConflictDoNothing().returning(userColumns);
+  return created;
+}
+
+export async function updateUser(
+  db: Db,
+  email: string,
+  patch: Partial<Pick<typeof portalUsers.$inferInsert, 'roles' | 'disabled'>>,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(portalUsers)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(portalUsers.email, email))
+    .returning(userColumns);
+  return row!;
 }

@@ -1,18 +1,120 @@
-import type { ListResult, PortalUser, Profile } from '@portal/contract';
+import type { z } from 'zod';
+import { ADMIN_ROLE, PORTAL_ROLES } from '@portal/contract';
+import type { createUserBody, ListResult, PortalUser, Profile } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import type { Principal } from '../../platform/auth.js';
+import { privilegesOf, type Principal } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/time.js';
-import { listUsers, type UserFilter } from './repo.js';
+import { hashPassword } from '../../idp/password.js';
+import { insertUser, listUsers, lockUsers, updateUser, type UserFilter, type UserRow } from './repo.js';
+
+type CreateUser = z.output<typeof createUserBody>;
 
 /** The caller's profile (spec §3 "Profile (me)"); the auth hook already loaded it from portal_users. */
 export function profileOf(principal: Principal): Profile {
   return { email: principal.email, name: principal.name, roles: [...principal.roles] };
 }
 
+function userOut(u: UserRow): PortalUser {
+  return { email: u.email, name: u.name, roles: u.roles, disabled: u.disabled, created_at: iso(u.createdAt) };
+}
+
+/** Emails are stored lower-case; a path parameter may arrive in any case. */
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Roles in one canonical order (admin, operator, viewer), so equal sets compare equal and audit diffs stay quiet. */
+function canonicalRoles(roles: readonly string[]): string[] {
+  return PORTAL_ROLES.filter((r) => roles.includes(r));
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((r) => b.includes(r));
+
 export async function listPortalUsers(db: Db, q: UserFilter): Promise<ListResult<PortalUser>> {
   const page = await listUsers(db, { ...q, search: q.search?.trim() || undefined });
-  return {
-    total: page.total,
-    items: page.items.map((u) => ({ email: u.email, name: u.name, roles: u.roles, created_at: iso(u.createdAt) })),
-  };
+  return { total: page.total, items: page.items.map(userOut) };
+}
+
+/**
+ * Locks the acting admin and the target user, and re-checks inside the transaction that the actor is still an
+ * enabled admin: two admins demoting each other at the same moment cannot leave the portal with none.
+ */
+async function lockActorAndTarget(tx: Db, actor: Principal, email: string): Promise<UserRow> {
+  const rows = await lockUsers(tx, [actor.email, email]);
+  const self = rows.find((r) => r.email === actor.email);
+  if (!self || self.disabled || !privilegesOf(self.roles).has('admin.manage')) throw new AppError('auth.forbidden');
+  const target = rows.find((r) => r.email === email);
+  if (!target) throw new AppError('user.notFound', `No portal user has the email ${email}`);
+  return target;
+}
+
+/** Replaces a user's roles; audited with before/after. An admin cannot remove their own admin role. */
+export async function updateUserRoles(db: Db, actor: Principal, rawEmail: string, roles: readonly string[]): Promise<PortalUser> {
+  const email = normalEmail(rawEmail);
+  return db.transaction(async (tx) => {
+    const current = await lockActorAndTarget(tx, actor, email);
+    const next = canonicalRoles(roles);
+    if (email === actor.email && current.roles.includes(ADMIN_ROLE) && !next.includes(ADMIN_ROLE)) {
+      throw new AppError('user.cannotDemoteSelf');
+    }
+    if (sameRoles(current.roles, next)) return userOut(current);
+    const updated = await updateUser(tx, email, { roles: next });
+    await writeAudit(tx, {
+      type: 'user',
+      instanceId: email,
+      operator: actor.email,
+      operation: 'update_roles',
+      details: { before: { roles: current.roles }, after: { roles: updated.roles } },
+    });
+    return userOut(updated);
+  });
+}
+
+/** Disables or re-enables a user; a disabled user can neither sign in nor call the API. Nobody disables themselves. */
+export async function setUserDisabled(db: Db, actor: Principal, rawEmail: string, disabled: boolean): Promise<PortalUser> {
+  const email = normalEmail(rawEmail);
+  return db.transaction(async (tx) => {
+    const current = await lockActorAndTarget(tx, actor, email);
+    if (disabled && email === actor.email) throw new AppError('user.cannotDisableSelf');
+    if (current.disabled === disabled) return userOut(current);
+    const updated = await updateUser(tx, email, { disabled });
+    await writeAudit(tx, {
+      type: 'user',
+      instanceId: email,
+      operator: actor.email,
+      operation: disabled ? 'disable_user' : 'enable_user',
+      details: { before: { disabled: current.disabled }, after: { disabled: updated.disabled } },
+    });
+    return userOut(updated);
+  });
+}
+
+/**
+ * Adds a portal user. Without a password they sign in through the configured external issuer only; with one, also
+ * on the built-in sign-in page (stored as a scrypt hash).
+ */
+export async function createUser(db: Db, operator: string, body: CreateUser): Promise<PortalUser> {
+  // Hash before the transaction: scrypt is deliberately slow and must not hold locks.
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const created = await insertUser(tx, {
+      email: body.email,
+      name: body.name,
+      roles: canonicalRoles(body.roles),
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!created) throw new AppError('user.exists', `A portal user with the email ${body.email} already exists`);
+    const out = userOut(created);
+    await writeAudit(tx, {
+      type: 'user',
+      instanceId: created.email,
+      operator,
+      operation: 'create_user',
+      details: { before: null, after: { ...out, sign_in: passwordHash ? 'built-in and external issuer' : 'external issuer' } },
+    });
+    return out;
+  });
 }

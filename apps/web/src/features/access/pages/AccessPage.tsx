@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Card, Select } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PORTAL_ROLES } from '@portal/contract';
+import { useListParams } from '../../../shared/lib/useListParams';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchInput } from '../../../shared/ui/SearchInput';
+import { useUsers } from '../api';
+import { AddUserModal } from '../components/AddUserModal';
+import { RolesPanel } from '../components/RolesPanel';
+import { UserTable } from '../components/UserTable';
+
+/** /access (admin only): portal users, their roles and state; the roles and what they grant. */
+export function AccessPage() {
+  const list = useListParams({ search: '', role: '' });
+  const { search, role, ...paging } = list.params;
+  const query = useUsers({ ...paging, search: search || undefined, role: role || undefined });
+  const filtered = Boolean(search || role);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Access"
+        description="Who may use the portal and with which roles. Users sign in through the external issuer unless given a password."
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            Add user
+          </Button>
+        }
+      />
+      <Card size="small">
+        <div className="toolbar">
+          <SearchInput
+            value={search}
+            onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
+            placeholder="Search by email or name"
+          />
+          <Select
+            allowClear
+            id="access-role-filter"
+            aria-label="Role"
+            placeholder="Role"
+            style={{ width: 160 }}
+            value={role || undefined}
+            options={PORTAL_ROLES.map((value) => ({ value, label: value }))}
+            onChange={(value: string | undefined) => list.setFilters({ role: value ?? '' })}
+          />
+          {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
+        </div>
+        <UserTable
+          data={query.data}
+          loading={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          list={list}
+          emptyText={filtered ? 'No users match these filters' : 'No users yet'}
+        />
+      </Card>
+      <RolesPanel />
+      <AddUserModal open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { Button, Card, DatePicker, Select, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { AUDIT_TYPES } from '@portal/contract';
+import type { AuditLog, AuditType } from '@portal/contract';
+import { useListParams } from '../../../shared/lib/useListParams';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { DateText } from '../../../shared/ui/Formatted';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SearchInput } from '../../../shared/ui/SearchInput';
+import { useAdminAuditLogs } from '../api';
+import { AuditDetails } from '../components/AuditDetails';
+import { instancePath } from '../components/instancePath';
+
+const DATE = 'YYYY-MM-DD';
+
+const isAuditType = (v: string): v is AuditType => (AUDIT_TYPES as readonly string[]).includes(v);
+
+/** A YYYY-MM-DD from the URL as a picker value (a calendar day; it means that UTC day). */
+function day(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const d = dayjs(value);
+  return d.isValid() ? d : null;
+}
+
+const columns: TableColumnsType<AuditLog> = [
+  {
+    title: 'Operate At (UTC)',
+    dataIndex: 'operate_at',
+    key: 'operate_at',
+    sorter: true,
+    render: (value: string) => <DateText value={value} withTime />,
+  },
+  { title: 'Type', dataIndex: 'type', key: 'type', render: (type: string) => <Tag>{type}</Tag> },
+  {
+    title: 'Instance ID',
+    dataIndex: 'instance_id',
+    key: 'instance_id',
+    render: (id: string, row) => {
+      const path = instancePath(row.type, id);
+      return path ? <Link to={path}>{id}</Link> : id;
+    },
+  },
+  { title: 'Operator', dataIndex: 'operator', key: 'operator' },
+  { title: 'Operation', dataIndex: 'operation', key: 'operation' },
+];
+
+/** /audits (admin only): every audit log, newest first, filterable by type, object, operator and UTC dates. */
+export function AuditListPage() {
+  const list = useListParams({ type: '', instance_id: '', operator: '', from: '', to: '', sort: '-operate_at' });
+  const { type, instance_id, operator, from, to, ...paging } = list.params;
+  const query = useAdminAuditLogs({
+    ...paging,
+    type: isAuditType(type) ? type : undefined,
+    instance_id: instance_id || undefined,
+    operator: operator || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  });
+  const filtered = Boolean(type || instance_id || operator || from || to);
+
+  return (
+    <>
+      <PageHeader title="Audit Logs" description="Every change made through the portal: who did what, when, and the values before and after." />
+      <Card size="small">
+        <div className="toolbar">
+          <Select
+            allowClear
+            showSearch
+            id="audit-type-filter"
+            aria-label="Audit type"
+            placeholder="Type"
+            style={{ width: 260 }}
+            value={isAuditType(type) ? type : undefined}
+            options={AUDIT_TYPES.map((value) => ({ value, label: value }))}
+            onChange={(value: AuditType | undefined) => list.setFilters({ type: value ?? '' })}
+          />
+          <SearchInput
+            value={instance_id}
+            onSearch={(value) => list.setFilters({ instance_id: value }, { replace: true })}
+            placeholder="Instance ID"
+            width={200}
+          />
+          <SearchInput
+            value={operator}
+            onSearch={(value) => list.setFilters({ operator: value }, { replace: true })}
+            placeholder="Operator email"
+            width={240}
+          />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            format={DATE}
+            placeholder={['From (UTC)', 'To (UTC)']}
+            value={[day(from), day(to)]}
+            onChange={(dates) =>
+              list.setFilters({ from: dates?.[0]?.format(DATE) ?? '', to: dates?.[1]?.format(DATE) ?? '' })
+            }
+          />
+          {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
+        </div>
+        <DataTable<AuditLog>
+          aria-label="Audit logs"
+          columns={columns}
+          data={query.data}
+          loading={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          list={list}
+          emptyText={filtered ? 'No audit logs match these filters' : 'No audit logs yet'}
+          expandable={{
+            rowExpandable: (row) => row.details !== undefined && row.details !== null,
+            expandedRowRender: (row) => <AuditDetails details={row.details} />,
+          }}
+        />
+      </Card>
+    </>
+  );
+}
