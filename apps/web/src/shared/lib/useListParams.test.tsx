@@ -76,4 +76,14 @@ describe('useListParams', () => {
     expect(result.current.a.params).toEqual({ status: ['ACTIVE'], page: 1, per_page: 10 });
     expect(result.current.b.params.page).toBe(2);
   });
+
+  it('composes two filter changes made in the same moment', () => {
+    const { result, url } = setup(() => useListParams(defaults()));
+    act(() => {
+      result.current.setFilters({ search: 'acme' });
+      result.current.setFilters({ status: ['ACTIVE'] });
+    });
+    expect(result.current.params).toMatchObject({ search: 'acme', status: ['ACTIVE'], page: 1 });
+    expect(url()).toBe('/orgs?search=acme&status=ACTIVE');
+  });
 });

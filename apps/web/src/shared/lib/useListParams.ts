@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 
@@ -90,12 +90,19 @@ export function useListParams<D extends ListDefaults>(defaults: D, options: List
     return { filters, page, perPage, sort, params };
   }, [search, prefix, filterKeys, stableDefaults, defaultPerPage]);
 
+  // Two updates in the same tick (two filters settling together) must compose: react-router hands both the
+  // same `prev`, so the second starts from the first's result until the URL has caught up.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [search]);
   const update = useCallback(
     (mutate: (next: URLSearchParams) => void, replace?: boolean) => {
       setSearch(
         (prev) => {
-          const next = new URLSearchParams(prev);
+          const next = new URLSearchParams(pending.current ?? prev);
           mutate(next);
+          pending.current = next;
           return next;
         },
         { replace },
