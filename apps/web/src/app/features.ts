@@ -1,7 +1,25 @@
 import type { FeatureManifest } from '../shared/lib/feature';
+import { accessFeature } from '../features/access';
+import { auditsFeature } from '../features/audits';
+import { configChangeFeature } from '../features/configchange';
+import { ctlFeature } from '../features/ctl';
+import { gitopsFeature } from '../features/gitops';
+import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { providersFeature } from '../features/providers';
+import { ticdcFeature } from '../features/ticdc';
 
 /** Every feature of the console. Router, sidebar, breadcrumb and titles all derive from this list. */
-export const features: readonly FeatureManifest[] = [overviewFeature, orgsFeature, providersFeature];
+export const features: readonly FeatureManifest[] = [
+  overviewFeature,
+  orgsFeature,
+  providersFeature,
+  auditsFeature,
+  accessFeature,
+  configChangeFeature,
+  operationsFeature,
+  ticdcFeature,
+  ctlFeature,
+  gitopsFeature,
+];

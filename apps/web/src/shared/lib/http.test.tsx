@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notification } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_MANUAL_URL } from '@portal/contract';
 import type { ErrorBody } from '@portal/contract';
 import { json, mockFetch } from '../../test/fetchMock';
@@ -30,6 +30,12 @@ afterEach(async () => {
   vi.useRealTimers();
   notification.destroy();
   await new Promise((r) => setTimeout(r, 0));
+});
+// The notification root unmounts through React's scheduler (setImmediate); let it finish before jsdom is torn down.
+afterAll(async () => {
+  notification.destroy();
+  await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setImmediate(r));
 });
 
 describe('http client', () => {

@@ -39,10 +39,7 @@ export function AuditLogTab({ type, instanceId }: AuditLogTabProps) {
     <DataTable<AuditLog>
       aria-label="Audit logs"
       columns={columns}
-      data={query.data}
-      loading={query.isFetching}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      query={query}
       list={list}
       emptyText="No audit logs"
       expandable={{

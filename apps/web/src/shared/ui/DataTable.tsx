@@ -14,10 +14,20 @@ export interface TableListState {
   setSort(sort: string | undefined): void;
 }
 
+/** The part of a react-query result a table needs. */
+export interface TableQuery<T> {
+  data: ListResult<T> | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
 export interface DataTableProps<T extends object> {
   columns: TableColumnsType<T>;
-  /** The list answer `{ items, total }`; undefined while the first load runs. */
-  data: ListResult<T> | undefined;
+  /** The list query: data, loading, error and retry all come from it. */
+  query?: TableQuery<T>;
+  /** The list answer `{ items, total }`; undefined while the first load runs (when no `query` is given). */
+  data?: ListResult<T> | undefined;
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -45,10 +55,11 @@ function columnField<T>(column: TableColumnsType<T>[number]): string | undefined
 /** The one wrapper of antd Table: server-side pagination and sort, loading, empty and error states. */
 export function DataTable<T extends object>({
   columns,
-  data,
-  loading,
-  error,
-  onRetry,
+  query,
+  data = query?.data,
+  loading = query?.isFetching,
+  error = query?.error,
+  onRetry = query ? () => void query.refetch() : undefined,
   list,
   rowKey = 'id',
   emptyText = 'No data',

@@ -9,6 +9,7 @@ import { useUsers } from '../api';
 import { AddUserModal } from '../components/AddUserModal';
 import { RolesPanel } from '../components/RolesPanel';
 import { UserTable } from '../components/UserTable';
+import { ListToolbar } from '../../../shared/ui/ListToolbar';
 
 /** /access (admin only): portal users, their roles and state; the roles and what they grant. */
 export function AccessPage() {
@@ -30,7 +31,7 @@ export function AccessPage() {
         }
       />
       <Card size="small">
-        <div className="toolbar">
+        <ListToolbar filtered={filtered} onReset={list.reset}>
           <SearchInput
             value={search}
             onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
@@ -46,8 +47,7 @@ export function AccessPage() {
             options={PORTAL_ROLES.map((value) => ({ value, label: value }))}
             onChange={(value: string | undefined) => list.setFilters({ role: value ?? '' })}
           />
-          {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
-        </div>
+        </ListToolbar>
         <UserTable
           data={query.data}
           loading={query.isFetching}

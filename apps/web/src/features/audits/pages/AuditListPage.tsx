@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Select, Tag } from 'antd';
+import { Card, DatePicker, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useAdminAuditLogs } from '../api';
 import { AuditDetails } from '../components/AuditDetails';
 import { instancePath } from '../components/instancePath';
+import { ListToolbar } from '../../../shared/ui/ListToolbar';
 
 const DATE = 'YYYY-MM-DD';
 
@@ -64,7 +65,7 @@ export function AuditListPage() {
     <>
       <PageHeader title="Audit Logs" description="Every change made through the portal: who did what, when, and the values before and after." />
       <Card size="small">
-        <div className="toolbar">
+        <ListToolbar filtered={filtered} onReset={list.reset}>
           <Select
             allowClear
             showSearch
@@ -97,15 +98,11 @@ export function AuditListPage() {
               list.setFilters({ from: dates?.[0]?.format(DATE) ?? '', to: dates?.[1]?.format(DATE) ?? '' })
             }
           />
-          {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
-        </div>
+        </ListToolbar>
         <DataTable<AuditLog>
           aria-label="Audit logs"
           columns={columns}
-          data={query.data}
-          loading={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          query={query}
           list={list}
           emptyText={filtered ? 'No audit logs match these filters' : 'No audit logs yet'}
           expandable={{

@@ -1,4 +1,4 @@
-import { Button, Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { CLOUD_PROVIDERS, CLUSTER_STATUSES, CLUSTER_TYPES, displayClusterStatus } from '@portal/contract';
@@ -13,6 +13,8 @@ import { StatusTag } from '../../../shared/ui/StatusTag';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
 import type { ClusterStatus } from '../api';
 import { useClusters } from '../api';
+import { ListToolbar } from '../../../shared/ui/ListToolbar';
+import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 
 export interface ClusterTableProps {
   /** Only this tenant's clusters. */
@@ -111,54 +113,35 @@ export function ClusterTable({ tenantId, projectId, prefix = 'clusters_' }: Clus
 
   return (
     <>
-      <div className="toolbar">
+      <ListToolbar filtered={Boolean(filtered)} onReset={list.reset}>
         <SearchInput
           value={list.filters.search}
           onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
           placeholder="Search clusters by name or ID"
         />
-        <Select
-          mode="multiple"
-          allowClear
-          aria-label="Cluster status"
-          placeholder="Status"
-          style={{ minWidth: 180 }}
-          maxTagCount="responsive"
+        <MultiSelectFilter
+          label="Cluster status" placeholder="Status"
           value={list.filters.status}
           options={options(CLUSTER_STATUSES, displayClusterStatus)}
-          onChange={(status: ClusterStatus[]) => list.setFilters({ status })}
+          onChange={(status) => list.setFilters({ status })}
         />
-        <Select
-          mode="multiple"
-          allowClear
-          aria-label="Provider"
-          placeholder="Provider"
-          style={{ minWidth: 150 }}
-          maxTagCount="responsive"
+        <MultiSelectFilter
+          label="Provider" width={150}
           value={list.filters.provider}
           options={options(CLOUD_PROVIDERS)}
-          onChange={(provider: CloudProvider[]) => list.setFilters({ provider })}
+          onChange={(provider) => list.setFilters({ provider })}
         />
-        <Select
-          mode="multiple"
-          allowClear
-          aria-label="Cluster type"
-          placeholder="Cluster type"
-          style={{ minWidth: 180 }}
-          maxTagCount="responsive"
+        <MultiSelectFilter
+          label="Cluster type"
           value={list.filters.cluster_type}
           options={options(CLUSTER_TYPES)}
-          onChange={(cluster_type: ClusterType[]) => list.setFilters({ cluster_type })}
+          onChange={(cluster_type) => list.setFilters({ cluster_type })}
         />
-        {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
-      </div>
+      </ListToolbar>
       <DataTable<Cluster>
         aria-label="Clusters"
         columns={columns}
-        data={query.data}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         list={list}
         emptyText={filtered ? 'No clusters match these filters' : 'No clusters'}
       />

@@ -45,10 +45,7 @@ export function ProjectTable({ tenantId }: { tenantId: string }) {
       <DataTable<Project>
         aria-label="Projects"
         columns={columns}
-        data={query.data}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         list={list}
         emptyText={list.filters.search ? 'No projects match this search' : 'No projects'}
       />

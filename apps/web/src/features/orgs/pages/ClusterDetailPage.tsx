@@ -4,6 +4,9 @@ import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
+import { CurrentConfigTab, ModificationHistoriesTab } from '../../configchange/lazy';
+import { ClusterToolLinks } from '../../ctl/ClusterToolLinks';
+import { ClusterTicdcTab } from '../../ticdc/lazy';
 import { useCluster } from '../api';
 import { ComponentsTable } from '../components/ComponentsTable';
 
@@ -24,6 +27,7 @@ function ClusterView({ byoc }: { byoc: boolean }) {
           </>
         ) : null
       }
+      extra={cluster ? <ClusterToolLinks tenantId={cluster.tenant_id} clusterId={cluster.id} /> : null}
       loading={isLoading}
       error={error}
       onRetry={() => void refetch()}
@@ -54,7 +58,21 @@ function ClusterView({ byoc }: { byoc: boolean }) {
           { key: 'created', label: 'Created At', children: <DateText value={cluster.created_at} withTime /> },
         ]
       }
-      tabs={[{ key: 'components', label: 'Components', children: <ComponentsTable clusterId={clusterId} /> }]}
+      tabs={[
+        { key: 'components', label: 'Components', children: <ComponentsTable clusterId={clusterId} /> },
+        // Configuration, its history and TiCDC come from the configchange and ticdc features (loaded on first open).
+        ...(cluster
+          ? [
+              { key: 'config', label: 'Current Config', children: <CurrentConfigTab clusterType={cluster.cluster_type} clusterId={cluster.id} /> },
+              {
+                key: 'config_history',
+                label: 'Modification Histories',
+                children: <ModificationHistoriesTab targetId={cluster.id} clusterType={cluster.cluster_type} />,
+              },
+              { key: 'ticdc', label: 'TiCDC', children: <ClusterTicdcTab clusterId={cluster.id} /> },
+            ]
+          : []),
+      ]}
     >
       {cluster?.errmsg ? <Alert type="error" showIcon title="Cluster error" description={cluster.errmsg} /> : null}
       {cluster && cluster.tenant_id !== orgId ? (

@@ -1,4 +1,4 @@
-import { Button, Card, Select, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { TENANT_STATUSES } from '@portal/contract';
@@ -13,6 +13,8 @@ import { StatusTag } from '../../../shared/ui/StatusTag';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
 import type { TenantStatus } from '../api';
 import { useTenantList } from '../api';
+import { ListToolbar } from '../../../shared/ui/ListToolbar';
+import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 
 const columns: TableColumnsType<Tenant> = [
   {
@@ -60,31 +62,23 @@ export function OrgListPage() {
     <>
       <PageHeader title="Organizations" description="Tenants of the platform, with their projects and clusters." />
       <Card size="small">
-        <div className="toolbar">
+        <ListToolbar filtered={filtered} onReset={list.reset}>
           <SearchInput
             value={list.filters.search}
             onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
             placeholder="Search by name or ID"
           />
-          <Select
-            mode="multiple"
-            allowClear
-            aria-label="Tenant status"
-            placeholder="Status"
-            style={{ minWidth: 180 }}
+          <MultiSelectFilter
+            label="Tenant status" placeholder="Status"
             value={list.filters.status}
             options={TENANT_STATUSES.map((value) => ({ value, label: value }))}
-            onChange={(status: TenantStatus[]) => list.setFilters({ status })}
+            onChange={(status) => list.setFilters({ status })}
           />
-          {filtered ? <Button onClick={list.reset}>Reset</Button> : null}
-        </div>
+        </ListToolbar>
         <DataTable<Tenant>
           aria-label="Organizations"
           columns={columns}
-          data={query.data}
-          loading={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          query={query}
           list={list}
           emptyText={filtered ? 'No organizations match these filters' : 'No organizations yet'}
         />

@@ -49,10 +49,7 @@ export function ProviderListPage() {
         <DataTable<Provider>
           aria-label="Providers"
           columns={columns}
-          data={query.data}
-          loading={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
+          query={query}
           emptyText="No providers yet"
         />
       </Card>

@@ -1,0 +1,84 @@
+import { Descriptions, Empty, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ChangeScope } from '@portal/contract';
+import { RiskTag } from './ConfigTags';
+
+type Modified = ChangeScope['files'][number]['modified_parameters'][number];
+type ComponentChange = ChangeScope['components'][number];
+
+const Value = ({ value }: { value: string | null }) =>
+  value === null ? <Typography.Text type="secondary">(default)</Typography.Text> : <Typography.Text code>{value === '' ? '""' : value}</Typography.Text>;
+
+/** Version from → to, or that the version stays. */
+export function VersionScope({ scope }: { scope: ChangeScope }) {
+  if (!scope.version) return <Typography.Text type="secondary">The version does not change.</Typography.Text>;
+  return (
+    <Descriptions
+      size="small"
+      column={2}
+      items={[
+        { key: 'from', label: 'From', children: <Typography.Text code>{scope.version.from}</Typography.Text> },
+        { key: 'to', label: 'To', children: <Typography.Text code>{scope.version.to}</Typography.Text> },
+      ]}
+    />
+  );
+}
+
+const componentColumns: TableColumnsType<ComponentChange> = [
+  { title: 'Component', dataIndex: 'component', key: 'component' },
+  { title: 'Image Tag From', key: 'from', render: (_: unknown, c) => <Value value={c.modified_image_tag.from} /> },
+  { title: 'Image Tag To', key: 'to', render: (_: unknown, c) => <Value value={c.modified_image_tag.to} /> },
+];
+
+/** Component, image tag from and to. */
+export function ComponentsScope({ scope }: { scope: ChangeScope }) {
+  return (
+    <Table<ComponentChange>
+      aria-label="Component changes"
+      size="small"
+      rowKey="component"
+      columns={componentColumns}
+      dataSource={scope.components}
+      pagination={false}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No image changes" /> }}
+    />
+  );
+}
+
+const modifiedColumns: TableColumnsType<Modified> = [
+  { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
+  {
+    title: 'Action',
+    dataIndex: 'action',
+    key: 'action',
+    render: (action: string) => <Tag color={action === 'unset' ? 'volcano' : 'blue'}>{action}</Tag>,
+  },
+  { title: 'From', key: 'from', render: (_: unknown, m) => <Value value={m.from} /> },
+  { title: 'To', key: 'to', render: (_: unknown, m) => <Value value={m.to} /> },
+  { title: 'Type', dataIndex: 'type', key: 'type' },
+  { title: 'Apply Policy', dataIndex: 'apply_policy', key: 'apply_policy' },
+  { title: 'Risk Level', dataIndex: 'risk_level', key: 'risk_level', render: (level: string) => <RiskTag level={level} /> },
+];
+
+/** Per file, the parameters the change modifies, from → to. */
+export function FilesScope({ scope }: { scope: ChangeScope }) {
+  if (!scope.files.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No parameter changes" />;
+  return (
+    <>
+      {scope.files.map((file) => (
+        <section key={file.filename} aria-label={`Changes of ${file.filename}`} style={{ marginBottom: 12 }}>
+          <Typography.Text strong>{file.filename}</Typography.Text>{' '}
+          <Typography.Text type="secondary">({file.config_type})</Typography.Text>
+          <Table<Modified>
+            size="small"
+            rowKey={(m) => `${m.action}:${m.name}`}
+            columns={modifiedColumns}
+            dataSource={file.modified_parameters}
+            pagination={file.modified_parameters.length > 10 ? { pageSize: 10, size: 'small' } : false}
+            scroll={{ x: 'max-content' }}
+          />
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { notChangeableMessage, sortConfigTypes } from '@portal/contract';
+import type { ClusterType, ConfigParameter } from '@portal/contract';
+import { useListParams } from '../../../shared/lib/useListParams';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { SearchInput } from '../../../shared/ui/SearchInput';
+import { useClusterConfig } from '../api';
+import { buildPreviewBody } from '../lib/payload';
+import { usePendingChanges } from '../lib/pending';
+import { ChangePreviewDrawer, StaleAlert } from './ChangePreviewDrawer';
+import { ImageModificationView } from './ImageModificationView';
+import { ParameterEditModal } from './ParameterEditModal';
+import { ParameterTable } from './ParameterTable';
+import { PendingChangesList } from './PendingChangesList';
+import '../configchange.css';
+
+export interface ConfigEditorProps {
+  clusterType: ClusterType;
+  /** The id of the cluster, TiCDC cluster or changefeed. */
+  clusterId: string;
+  /** URL key of the active config file tab (several editors never share a page). */
+  fileParam?: string;
+  /**
+   * Offer the image editor (image tags become part of the change). Off where the page has its own
+   * "Modify the Image" action (the TiCDC cluster page), so one page never shows two image editors.
+   */
+  imageEditor?: boolean;
+}
+
+/**
+ * The Config parameter editor of spec §2 for one target (a cluster, a TiCDC cluster or a changefeed): its
+ * files as tabs with their parameters, the image editor, the pending changes, and the change preview.
+ */
+export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file', imageEditor = true }: ConfigEditorProps) {
+  const query = useClusterConfig(clusterType, clusterId);
+  const pending = usePendingChanges(`${clusterType}:${clusterId}`);
+  const list = useListParams({ search: '' }, { prefix: 'param_' });
+  const [search, setSearch] = useSearchParams();
+  const [editing, setEditing] = useState<ConfigParameter | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+
+  const { configuration, changeable, reason } = query.data;
+  const blocked = changeable ? undefined : notChangeableMessage(reason ?? 'the target is not changeable');
+  const files = sortConfigTypes(configuration.files.map((f) => f.config_type)).map(
+    (type) => configuration.files.find((f) => f.config_type === type)!,
+  );
+  const activeFile = files.find((f) => f.config_type === search.get(fileParam))?.config_type ?? files[0]?.config_type;
+  // The configuration moved since the pending items were prepared: previewing them would be refused as stale.
+  const moved = pending.pending.base !== null && pending.pending.base !== configuration.fingerprint;
+  const body = pending.count ? buildPreviewBody(clusterType, clusterId, configuration, pending.pending) : null;
+
+  const reload = async () => {
+    const result = await query.refetch();
+    if (result.data && pending.count) pending.rebase(result.data.configuration.fingerprint);
+  };
+
+  return (
+    <div className="config-editor" aria-label="Configuration editor">
+      {blocked ? <Alert type="warning" showIcon title={blocked} /> : null}
+      {moved ? <StaleAlert onReload={() => void reload()} /> : null}
+      {query.error ? <Alert type="error" showIcon title="Reloading the configuration failed; showing the last one read." /> : null}
+
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Flex gap={16} wrap>
+          <span>
+            <Typography.Text type="secondary">Version </Typography.Text>
+            <Typography.Text code>{configuration.version}</Typography.Text>
+          </span>
+          <span>
+            <Typography.Text type="secondary">Fingerprint </Typography.Text>
+            <Typography.Text code>{configuration.fingerprint}</Typography.Text>
+          </span>
+        </Flex>
+        <Flex gap={8}>
+          <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void reload()}>
+            Reload
+          </Button>
+          <Badge count={pending.count} size="small">
+            <Button type="primary" icon={<EyeOutlined />} disabled={!pending.count || Boolean(blocked)} onClick={() => setPreviewing(true)}>
+              Preview changes
+            </Button>
+          </Badge>
+        </Flex>
+      </Flex>
+
+      <Card size="small" title={`Pending changes (${pending.count})`}>
+        <PendingChangesList
+          params={pending.pending.params}
+          images={pending.pending.images}
+          onRemoveParam={(op) => pending.removeParam(op.configType, op.name)}
+          onRemoveImage={pending.removeImage}
+          onClear={pending.clear}
+        />
+      </Card>
+
+      <Card size="small" title="Parameters">
+        {files.length ? (
+          <>
+            <div className="toolbar">
+              <SearchInput
+                value={list.filters.search}
+                onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
+                placeholder="Search parameters by name"
+              />
+            </div>
+            <Tabs
+              activeKey={activeFile}
+              onChange={(key) => {
+                setSearch(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (key === files[0]?.config_type) next.delete(fileParam);
+                    else next.set(fileParam, key);
+                    next.delete('param_page');
+                    return next;
+                  },
+                  { replace: true },
+                );
+              }}
+              items={files.map((file) => {
+                const count = pending.pending.params.filter((p) => p.configType === file.config_type).length;
+                return {
+                  key: file.config_type,
+                  label: (
+                    <span>
+                      {file.config_type}
+                      {count ? <Badge count={count} size="small" color="gold" style={{ marginInlineStart: 6 }} /> : null}
+                    </span>
+                  ),
+                  children: (
+                    <>
+                      <Typography.Text type="secondary">{file.filename}</Typography.Text>
+                      <ParameterTable
+                        parameters={file.parameters}
+                        pending={pending.pending.params}
+                        list={list}
+                        editable={!blocked}
+                        disabledReason={blocked}
+                        onEdit={setEditing}
+                      />
+                    </>
+                  ),
+                };
+              })}
+            />
+          </>
+        ) : (
+          <Typography.Text type="secondary">This target has no configuration files.</Typography.Text>
+        )}
+      </Card>
+
+      {imageEditor && configuration.components.length ? (
+        <Card size="small">
+          <ImageModificationView
+            components={configuration.components}
+            pending={pending.pending.images}
+            disabled={Boolean(blocked)}
+            disabledReason={blocked}
+            onSubmit={(changes) =>
+              pending.setImages(Object.fromEntries(changes.map((c) => [c.component, c.image_tag])), configuration.fingerprint)
+            }
+            onUnchanged={(components) => components.forEach((c) => pending.removeImage(c))}
+          />
+        </Card>
+      ) : null}
+
+      {editing ? (
+        <ParameterEditModal
+          parameter={editing}
+          pending={pending.pending.params.find((o) => o.configType === editing.config_type && o.name === editing.name)}
+          onClose={() => setEditing(null)}
+          onSave={(op) => pending.setParam(op, configuration.fingerprint)}
+        />
+      ) : null}
+      <ChangePreviewDrawer
+        open={previewing && body !== null}
+        body={body}
+        onClose={() => setPreviewing(false)}
+        onReload={() => {
+          setPreviewing(false);
+          void reload();
+        }}
+        onCreated={() => {
+          setPreviewing(false);
+          pending.clear();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Flex, Tag, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { ParameterOperation } from '@portal/contract';
+import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
+
+export interface PendingChangesListProps {
+  params: ParameterOperation[];
+  images: Record<string, string>;
+  onRemoveParam(op: ParameterOperation): void;
+  onRemoveImage(component: string): void;
+  onClear(): void;
+}
+
+type Row = { key: string; kind: 'param'; op: ParameterOperation } | { key: string; kind: 'image'; component: string; tag: string };
+
+/** The parameter and image operations collected so far, each removable, before the preview. */
+export function PendingChangesList({ params, images, onRemoveParam, onRemoveImage, onClear }: PendingChangesListProps) {
+  const rows: Row[] = [
+    ...params.map((op): Row => ({ key: `p:${op.configType}:${op.name}`, kind: 'param', op })),
+    ...Object.entries(images).map(([component, tag]): Row => ({ key: `i:${component}`, kind: 'image', component, tag })),
+  ];
+  if (!rows.length) {
+    return <Typography.Text type="secondary">No pending changes: edit a parameter or modify an image.</Typography.Text>;
+  }
+  return (
+    <>
+      <ul className="pending-list" aria-label="Pending changes">
+        {rows.map((row) => (
+          <li key={row.key}>
+            {row.kind === 'param' ? (
+              <Flex gap={8} align="center" wrap style={{ flex: 1 }}>
+                <Tag color={row.op.actionType === 'unset' ? 'volcano' : 'blue'}>{row.op.actionType}</Tag>
+                <Typography.Text type="secondary">{row.op.configType}</Typography.Text>
+                <Typography.Text code>{row.op.name}</Typography.Text>
+                {row.op.actionType === 'set' ? (
+                  <>
+                    <span>→</span>
+                    <Typography.Text code>{row.op.value === '' ? '""' : row.op.value}</Typography.Text>
+                    <Typography.Text type="secondary">({row.op.type})</Typography.Text>
+                  </>
+                ) : (
+                  <Typography.Text type="secondary">back to its default</Typography.Text>
+                )}
+              </Flex>
+            ) : (
+              <Flex gap={8} align="center" wrap style={{ flex: 1 }}>
+                <Tag color="purple">image</Tag>
+                <Typography.Text strong>{row.component}</Typography.Text>
+                <span>→</span>
+                <Typography.Text code>{row.tag}</Typography.Text>
+              </Flex>
+            )}
+            <Button
+              size="small"
+              type="text"
+              icon={<DeleteOutlined />}
+              aria-label={row.kind === 'param' ? `Remove ${row.op.name}` : `Remove ${row.component} image`}
+              onClick={() => (row.kind === 'param' ? onRemoveParam(row.op) : onRemoveImage(row.component))}
+            />
+          </li>
+        ))}
+      </ul>
+      <Flex justify="flex-end" style={{ marginTop: 8 }}>
+        <ConfirmButton size="small" danger confirmTitle="Discard all pending changes?" okText="Discard" onConfirm={onClear}>
+          Discard all
+        </ConfirmButton>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from 'antd';
+import type { ConfigChangeTableProps } from './components/ConfigChangeTable';
+import type { ConfigEditorProps } from './components/ConfigEditor';
+
+/**
+ * The configuration editor and change history as tab contents for other features' pages (the cluster,
+ * TiCDC cluster and changefeed pages). Their code loads when the tab first opens.
+ */
+const LazyEditor = lazy(() => import('./components/ConfigEditor').then((m) => ({ default: m.ConfigEditor })));
+const LazyHistory = lazy(() => import('./components/ConfigChangeTable').then((m) => ({ default: m.ConfigChangeTable })));
+
+export function CurrentConfigTab(props: ConfigEditorProps) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+      <LazyEditor {...props} />
+    </Suspense>
+  );
+}
+
+/** The target's configuration changes (Modification Histories). */
+export function ModificationHistoriesTab(props: ConfigChangeTableProps & { targetId: string }) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+      <LazyHistory prefix="history_" {...props} />
+    </Suspense>
+  );
+}

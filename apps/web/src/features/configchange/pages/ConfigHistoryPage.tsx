@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Table, Tabs, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { CheckCircleOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { canApplyChange, canCancelChange } from '@portal/contract';
+import type { ConfigChange } from '@portal/contract';
+import { feedback } from '../../../shared/lib/feedback';
+import { ApprovalView } from '../../../shared/ui/ApprovalView';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
+import { DetailLayout } from '../../../shared/ui/DetailLayout';
+import { DateText } from '../../../shared/ui/Formatted';
+import { OperationSubmitted, operationPath } from '../../../shared/ui/OperationSubmitted';
+import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
+import { TargetLink, targetKindOf } from '../../ticdc/components/TargetLink';
+import { configKeys, useApplyChange, useCancelChange, useConfigChange } from '../api';
+import { ComponentsScope, FilesScope, VersionScope } from '../components/ChangeScope';
+import { PhaseTag } from '../components/ConfigTags';
+import '../configchange.css';
+
+type SnapshotRow = ConfigChange['snapshot'][number];
+
+const snapshotColumns: TableColumnsType<SnapshotRow> = [
+  { title: 'Filename', dataIndex: 'filename', key: 'filename' },
+  { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
+  {
+    title: 'Value',
+    dataIndex: 'value',
+    key: 'value',
+    render: (value: string) => (
+      <Typography.Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: value }}>
+        {value === '' ? '""' : value}
+      </Typography.Text>
+    ),
+  },
+];
+
+function ConfigurationFiles({ change }: { change: ConfigChange }) {
+  return (
+    <>
+      <Typography.Title level={5}>Changes</Typography.Title>
+      <FilesScope scope={change.scope} />
+      <Typography.Title level={5}>Snapshot</Typography.Title>
+      <Typography.Paragraph type="secondary">The configuration files as they were when the change was made.</Typography.Paragraph>
+      <Table<SnapshotRow>
+        aria-label="Snapshot"
+        size="small"
+        rowKey={(r) => `${r.filename}:${r.name}`}
+        columns={snapshotColumns}
+        dataSource={change.snapshot}
+        pagination={{ pageSize: 10, size: 'small', showTotal: (total) => `${total} parameters`, showSizeChanger: false }}
+      />
+    </>
+  );
+}
+
+/** Spec §8 success messages, verbatim. */
+export const APPLY_SUCCESS = 'Successfully Apply';
+export const CANCEL_SUCCESS = 'Successfully Cancel';
+
+/**
+ * /confighistories/:historyId: one configuration change — facts, its scope (Version, Components,
+ * Configuration Files), Approval Info and Audit Logs; Apply (only in wait_for_apply), Cancel and Refresh.
+ * While it is applying (or its approval settles) it is re-read every second.
+ */
+export function ConfigHistoryPage() {
+  const id = useParams().historyId ?? '';
+  const client = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  // After a decision on this page the change's phase follows the approval a moment later: watch for it.
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
+  const [operationId, setOperationId] = useState<string | null>(null);
+  const query = useConfigChange(id, (c) => c.phase === 'applying' || (awaitingApproval && c.phase === 'approving'));
+  const change = query.data;
+  const apply = useApplyChange(id);
+  const cancel = useCancelChange(id);
+
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: configKeys.detail(id) });
+    void client.invalidateQueries({ queryKey: ['approvals'] });
+    void client.invalidateQueries({ queryKey: ['audit'] });
+  };
+
+  const scopeTab = search.get('scope') ?? 'version';
+  const setScopeTab = (key: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (key === 'version') next.delete('scope');
+        else next.set('scope', key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const targetKind = change ? targetKindOf(change.cluster_type) : 'cluster';
+
+  return (
+    <DetailLayout
+      title={`Configuration Change ${id}`}
+      tags={change ? <PhaseTag phase={change.phase} /> : null}
+      loading={query.isLoading}
+      error={change ? undefined : query.error}
+      onRetry={() => void query.refetch()}
+      extra={
+        change ? (
+          <>
+            <ConfirmButton
+              type="primary"
+              icon={<CheckCircleOutlined />}
+              disabled={!canApplyChange(change.phase)}
+              loading={apply.isPending}
+              confirmTitle={`Apply configuration change ${change.id}?`}
+              confirmContent={`It will be applied to ${change.target_id} with ${change.apply_policy}.`}
+              okText="Apply"
+              onConfirm={() =>
+                apply
+                  .mutateAsync()
+                  .then((out) => {
+                    setOperationId(out.instance_id);
+                    feedback().message.success(APPLY_SUCCESS);
+                  })
+                  .catch(() => undefined)
+              }
+            >
+              Apply
+            </ConfirmButton>
+            <ConfirmButton
+              danger
+              icon={<StopOutlined />}
+              disabled={!canCancelChange(change.phase)}
+              loading={cancel.isPending}
+              confirmTitle={`Cancel configuration change ${change.id}?`}
+              confirmContent={change.phase === 'approving' ? 'Its pending approval is cancelled too.' : undefined}
+              okText="Cancel the change"
+              onConfirm={() =>
+                cancel
+                  .mutateAsync()
+                  .then(() => feedback().message.success(CANCEL_SUCCESS))
+                  .catch(() => undefined)
+              }
+            >
+              Cancel
+            </ConfirmButton>
+            <Button icon={<ReloadOutlined />} loading={query.isFetching && change.phase !== 'applying'} onClick={refresh}>
+              Refresh
+            </Button>
+          </>
+        ) : null
+      }
+      descriptions={
+        change && [
+          { key: 'id', label: 'ID', children: <Typography.Text copyable>{change.id}</Typography.Text> },
+          { key: 'target_type', label: 'Target Type', children: `${change.target_type} (${change.cluster_type})` },
+          { key: 'change_type', label: 'Change Type', children: change.change_type },
+          {
+            key: 'target',
+            label: targetKind === 'ticdc_cluster' ? 'TiCDC Cluster ID' : targetKind === 'changefeed' ? 'Changefeed ID' : 'Cluster ID',
+            children: <TargetLink kind={targetKind} id={change.target_id} tenantId={change.tenant_id} />,
+          },
+          { key: 'tenant', label: 'Tenant ID', children: change.tenant_id ? <TenantHoverCard tenantId={change.tenant_id} /> : '-' },
+          { key: 'applicant', label: 'Applicant', children: change.applicant },
+          { key: 'policy', label: 'Apply Policy', children: change.apply_policy },
+          {
+            key: 'phase',
+            label: 'Phase',
+            children: (
+              <span>
+                <PhaseTag phase={change.phase} />
+                {change.phase_reason ? <Typography.Text type="secondary">{` ${change.phase_reason}`}</Typography.Text> : null}
+              </span>
+            ),
+          },
+          { key: 'created', label: 'Created At', children: <DateText value={change.created_at} withTime /> },
+          { key: 'closed', label: 'Closed At', children: <DateText value={change.closed_at} withTime /> },
+          {
+            key: 'operation',
+            label: 'Operation',
+            children: change.operation_id ? <Link to={operationPath(change.operation_id)}>{change.operation_id}</Link> : '-',
+          },
+          { key: 'reason', label: 'Reason', span: 3, children: change.reason },
+        ]
+      }
+      tabs={
+        change
+          ? [
+              {
+                key: 'approval',
+                label: 'Approval Info',
+                children: (
+                  <ApprovalView
+                    approvalId={change.approval_id}
+                    onDecided={() => {
+                      setAwaitingApproval(true);
+                      refresh();
+                    }}
+                  />
+                ),
+              },
+              { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="cloud_config_change" instanceId={change.id} /> },
+            ]
+          : undefined
+      }
+    >
+      {operationId ? <OperationSubmitted operationId={operationId} /> : null}
+      {change?.phase === 'applying' ? (
+        <Alert type="info" showIcon title="Applying: this page follows the operation until the change is applied." />
+      ) : null}
+      {change && query.error ? <Alert type="warning" showIcon title="Refreshing the change failed; showing the last known state." /> : null}
+      {change ? (
+        <Card size="small">
+          <Tabs
+            activeKey={scopeTab}
+            onChange={setScopeTab}
+            items={[
+              { key: 'version', label: 'Version', children: <VersionScope scope={change.scope} /> },
+              { key: 'components', label: 'Components', children: <ComponentsScope scope={change.scope} /> },
+              { key: 'files', label: 'Configuration Files', children: <ConfigurationFiles change={change} /> },
+            ]}
+          />
+        </Card>
+      ) : null}
+    </DetailLayout>
+  );
+}

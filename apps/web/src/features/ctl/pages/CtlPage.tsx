@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Select, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import { CaretRightOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import type { CtlCommand, CtlRunResponse } from '@portal/contract';
+import { clusterDetailQuery } from '../../../shared/api/entities';
+import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
+import { confirmAction } from '../../../shared/ui/ConfirmButton';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { DateText } from '../../../shared/ui/Formatted';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import { exampleArgs, tokenize, useCtlCommands, useRunCtl } from '../api';
+
+/** Spec §2 secondary confirmation of a command that changes the cluster. */
+export const MUTATING_CONFIRM_TITLE = 'This command changes the cluster. Run it?';
+
+const argColumns = [
+  { title: 'Argument', dataIndex: 'name', key: 'name', render: (n: string) => <Typography.Text code>{n}</Typography.Text> },
+  { title: 'Description', dataIndex: 'description', key: 'description' },
+  { title: 'Required', dataIndex: 'required', key: 'required', render: (r: boolean) => (r ? 'yes' : 'no') },
+];
+
+function Output({ run }: { run: CtlRunResponse }) {
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 3 }}
+        items={[
+          { key: 'command', label: 'Command', children: <Typography.Text code>{run.command}</Typography.Text> },
+          { key: 'at', label: 'Executed At', children: <DateText value={run.executed_at} withTime /> },
+          {
+            key: 'format',
+            label: 'Format',
+            children: (
+              <span>
+                {run.output_format} {run.mutates ? <Tag color="red">changed the cluster</Tag> : null}
+              </span>
+            ),
+          },
+        ]}
+      />
+      <pre className="json-block" aria-label="Command output" style={{ maxHeight: 520 }}>
+        {run.output}
+      </pre>
+    </>
+  );
+}
+
+/**
+ * /orgs/:orgId/clusters/:clusterId/ctl and /clusters/:clusterId/ctl: pick an allow-listed command, give its
+ * arguments, Run, and read the output. A command that changes the cluster runs only after a secondary
+ * confirmation (the server asks for it with 409 ctl.confirmationRequired).
+ */
+export function CtlPage() {
+  const clusterId = useParams().clusterId ?? '';
+  const [search, setSearch] = useSearchParams();
+  const cluster = useQuery({ ...clusterDetailQuery(clusterId), retry: false });
+  const commands = useCtlCommands();
+  const run = useRunCtl();
+  const client = useQueryClient();
+  const [runs, setRuns] = useState<CtlRunResponse[]>([]);
+  const [shown, setShown] = useState(0);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const commandText = search.get('command') ?? '';
+  const argsText = search.get('args') ?? '';
+  const selected: CtlCommand | undefined = commands.data?.items.find((c) => c.command === commandText);
+
+  const setParams = (next: { command?: string; args?: string }) =>
+    setSearch(
+      (prev) => {
+        const sp = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(next)) {
+          if (value) sp.set(key, value);
+          else sp.delete(key);
+        }
+        return sp;
+      },
+      { replace: true },
+    );
+
+  const execute = async (confirm: boolean) => {
+    if (!selected) return;
+    setFailure(null);
+    const args = tokenize(argsText);
+    try {
+      const out = await run.mutateAsync({ cluster_id: clusterId, command: selected.command, args: args.length ? args : undefined, confirm: confirm || undefined });
+      setRuns((prev) => [out, ...prev].slice(0, 20));
+      setShown(0);
+      void client.invalidateQueries({ queryKey: ['audit'] });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'ctl.confirmationRequired' && !confirm) {
+        const details = (error.details ?? {}) as { command?: string; description?: string };
+        confirmAction({
+          title: MUTATING_CONFIRM_TITLE,
+          content: (
+            <div>
+              <Typography.Paragraph>
+                <Typography.Text code>{details.command ?? selected.command}</Typography.Text>
+              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{details.description ?? error.message}</Typography.Paragraph>
+            </div>
+          ),
+          okText: 'Run',
+          danger: true,
+          onOk: () => execute(true),
+        });
+        return;
+      }
+      setFailure(error);
+      void client.invalidateQueries({ queryKey: ['audit'] });
+    }
+  };
+
+  const onRun = () => {
+    if (!selected) return;
+    const missing = selected.args.filter((a) => a.required).length > tokenize(argsText).length;
+    if (missing) {
+      setFailure(new Error(`${selected.command} needs: ${selected.usage}`));
+      return;
+    }
+    // Known mutating commands ask first; the server asks again for anything it considers mutating.
+    if (selected.mutates) {
+      confirmAction({
+        title: MUTATING_CONFIRM_TITLE,
+        content: <Typography.Text code>{`${selected.command} ${argsText}`.trim()}</Typography.Text>,
+        okText: 'Run',
+        danger: true,
+        onOk: () => execute(true),
+      });
+    } else void execute(false);
+  };
+
+  const current = runs[shown];
+  const title = cluster.data ? `Cluster Control: ${cluster.data.name}` : `Cluster Control ${clusterId}`;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        tags={cluster.data ? <StatusTag status={cluster.data.status} /> : null}
+        description={
+          cluster.data ? (
+            <span>
+              Cluster <ClusterHoverCard clusterId={clusterId} tenantId={cluster.data.tenant_id} /> · {cluster.data.cluster_type} ·{' '}
+              {cluster.data.version}
+            </span>
+          ) : cluster.error ? (
+            <Typography.Text type="danger">{errorMessage(cluster.error)}</Typography.Text>
+          ) : null
+        }
+      />
+      <Card size="small" title="Command">
+        {commands.isLoading ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : commands.error ? (
+          <ErrorState compact error={commands.error} onRetry={() => void commands.refetch()} />
+        ) : (
+          <Form layout="vertical" onFinish={onRun}>
+            <Flex gap={12} wrap align="flex-end">
+              <Form.Item label="Command" style={{ minWidth: 320, flex: '1 1 320px', marginBottom: 12 }} required>
+                <Select
+                  showSearch
+                  aria-label="Command"
+                  placeholder="Pick an allowed command"
+                  value={selected?.command}
+                  onChange={(value: string) => {
+                    setParams({ command: value, args: '' });
+                    setFailure(null);
+                  }}
+                  options={commands.data?.items.map((c) => ({
+                    value: c.command,
+                    label: (
+                      <Flex justify="space-between" gap={8}>
+                        <span>{c.command}</span>
+                        {c.mutates ? <Tag color="red">mutates</Tag> : <Tag>read</Tag>}
+                      </Flex>
+                    ),
+                  }))}
+                  optionFilterProp="value"
+                />
+              </Form.Item>
+              <Form.Item label="Arguments" style={{ minWidth: 280, flex: '2 1 280px', marginBottom: 12 }}>
+                <Input
+                  aria-label="Arguments"
+                  className="mono"
+                  disabled={!selected}
+                  value={argsText}
+                  placeholder={selected ? selected.usage.replace(selected.command, '').trim() || 'no arguments' : ''}
+                  onChange={(e) => setParams({ args: e.target.value })}
+                />
+              </Form.Item>
+              <Form.Item style={{ marginBottom: 12 }}>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  danger={selected?.mutates}
+                  icon={<CaretRightOutlined />}
+                  disabled={!selected}
+                  loading={run.isPending}
+                >
+                  Run
+                </Button>
+              </Form.Item>
+            </Flex>
+            {selected ? (
+              <>
+                <Typography.Paragraph style={{ marginBottom: 8 }}>
+                  {selected.mutates ? (
+                    <Tag color="red">changes the cluster: asks for a confirmation</Tag>
+                  ) : null}
+                  {selected.description}
+                </Typography.Paragraph>
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                  Usage: <Typography.Text code>{selected.usage}</Typography.Text> · Example:{' '}
+                  <Typography.Link onClick={() => setParams({ args: exampleArgs(selected) })}>{selected.example}</Typography.Link>
+                </Typography.Paragraph>
+                {selected.args.length ? (
+                  <Table size="small" rowKey="name" pagination={false} columns={argColumns} dataSource={selected.args} />
+                ) : null}
+              </>
+            ) : null}
+          </Form>
+        )}
+      </Card>
+      <Card
+        size="small"
+        title="Output"
+        extra={
+          runs.length > 1 ? (
+            <Select
+              aria-label="Earlier runs"
+              size="small"
+              suffixIcon={<HistoryOutlined />}
+              style={{ width: 320 }}
+              value={shown}
+              onChange={setShown}
+              options={runs.map((r, i) => ({ value: i, label: `${r.command}` }))}
+            />
+          ) : null
+        }
+      >
+        {failure ? (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: current ? 12 : 0 }}
+            title={isApiError(failure) ? failure.code : 'Cannot run'}
+            description={errorMessage(failure)}
+          />
+        ) : null}
+        {current ? <Output run={current} /> : failure ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Run a command to see its output" />}
+      </Card>
+      <Card size="small">
+        <Tabs items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="ctl" instanceId={clusterId} /> }]} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Flex, Input, Table, Tabs, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { CloudUploadOutlined, DiffOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_GITOPS_BRANCH } from '@portal/contract';
+import type { GitopsDiffItem, GitopsItem } from '@portal/contract';
+import { clusterDetailQuery } from '../../../shared/api/entities';
+import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
+import { showOperationError } from '../../../shared/lib/errorNotices';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
+import { confirmAction } from '../../../shared/ui/ConfirmButton';
+import { ErrorState } from '../../../shared/ui/ErrorState';
+import { DateText } from '../../../shared/ui/Formatted';
+import { OperationSubmitted, operationPath } from '../../../shared/ui/OperationSubmitted';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import type { GitopsView } from '../api';
+import { useGitopsApply, useGitopsView } from '../api';
+
+export const APPLY_CONFIRM_TITLE = 'Apply the desired state to the cluster?';
+
+const Value = ({ value }: { value: string | null }) =>
+  value === null ? <Typography.Text type="secondary">(none)</Typography.Text> : <Typography.Text code>{value}</Typography.Text>;
+
+const listColumns: TableColumnsType<GitopsItem> = [
+  { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
+  { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
+  { title: 'Revision', dataIndex: 'revision', key: 'revision', render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text> },
+  { title: 'Author', dataIndex: 'author', key: 'author' },
+  { title: 'Message', dataIndex: 'message', key: 'message' },
+  { title: 'Updated At', dataIndex: 'updated_at', key: 'updated_at', render: (v: string) => <DateText value={v} withTime /> },
+];
+
+const diffColumns: TableColumnsType<GitopsDiffItem> = [
+  { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
+  { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
+  { title: 'Current', dataIndex: 'current', key: 'current', render: (v: string | null) => <Value value={v} /> },
+  { title: 'Desired', dataIndex: 'desired', key: 'desired', render: (v: string) => <Value value={v} /> },
+  { title: 'Revision', dataIndex: 'revision', key: 'revision', render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text> },
+];
+
+type ConfirmItem = { path: string; current: string | null; desired: string };
+
+function DiffList({ items }: { items: ConfirmItem[] }) {
+  return (
+    <ul style={{ margin: '8px 0 0', paddingInlineStart: 18 }}>
+      {items.map((i) => (
+        <li key={i.path}>
+          <Typography.Text code>{i.path}</Typography.Text>: <Value value={i.current} /> → <Value value={i.desired} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /orgs/:orgId/:clusterId/gitops: a branch of the gitops repository (default 3layer-prod) holds the
+ * cluster's desired state. List shows the items waiting for a secondary confirmation, Diff compares them
+ * with the cluster, Apply applies them after that confirmation and answers the operation doing it.
+ */
+export function GitopsPage() {
+  const clusterId = useParams().clusterId ?? '';
+  const [search, setSearch] = useSearchParams();
+  const branch = search.get('branch') || DEFAULT_GITOPS_BRANCH;
+  const view: GitopsView = search.get('view') === 'list' ? 'list' : 'diff';
+  const [branchText, setBranchText] = useState(branch);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [operationId, setOperationId] = useState<string | null>(null);
+  const cluster = useQuery({ ...clusterDetailQuery(clusterId), retry: false });
+  const list = useGitopsView('list', clusterId, branch, view === 'list');
+  const diff = useGitopsView('diff', clusterId, branch, view === 'diff');
+  const apply = useGitopsApply();
+  const current = view === 'list' ? list : diff;
+  const applying = current.data?.applying ?? null;
+  const client = useQueryClient();
+  // Each List and Diff is audited: show the new entry.
+  const readAt = current.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt) void client.invalidateQueries({ queryKey: ['audit'] });
+  }, [client, readAt]);
+
+  const show = (next: GitopsView) => {
+    const trimmed = branchText.trim() || DEFAULT_GITOPS_BRANCH;
+    setBranchText(trimmed);
+    setSelected([]);
+    setSearch(
+      (prev) => {
+        const sp = new URLSearchParams(prev);
+        if (trimmed === DEFAULT_GITOPS_BRANCH) sp.delete('branch');
+        else sp.set('branch', trimmed);
+        if (next === 'diff') sp.delete('view');
+        else sp.set('view', next);
+        return sp;
+      },
+      { replace: true },
+    );
+    // The same view and branch again: read them again.
+    if (next === view && trimmed === branch) void (next === 'list' ? list.refetch() : diff.refetch());
+  };
+
+  const runApply = async (confirm: boolean) => {
+    const paths = selected.length ? selected : undefined;
+    try {
+      const out = await apply.mutateAsync({ cluster_id: clusterId, branch, paths, confirm: confirm || undefined });
+      setOperationId(out.instance_id);
+      setSelected([]);
+    } catch (error) {
+      if (!confirm && isApiError(error) && error.code === 'gitops.confirmationRequired') {
+        const items = ((error.details ?? {}) as { items?: ConfirmItem[] }).items ?? [];
+        confirmAction({
+          title: APPLY_CONFIRM_TITLE,
+          content: (
+            <div>
+              <Typography.Paragraph style={{ marginBottom: 0 }}>{error.message}</Typography.Paragraph>
+              <DiffList items={items} />
+            </div>
+          ),
+          okText: 'Apply',
+          danger: true,
+          onOk: () => runApply(true),
+        });
+        return;
+      }
+      showOperationError(error);
+    }
+  };
+
+  const title = cluster.data ? `Gitops: ${cluster.data.name}` : `Gitops ${clusterId}`;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        tags={cluster.data ? <StatusTag status={cluster.data.status} /> : null}
+        description={
+          cluster.data ? (
+            <span>
+              Cluster <ClusterHoverCard clusterId={clusterId} tenantId={cluster.data.tenant_id} />: the desired state waiting for a
+              secondary confirmation.
+            </span>
+          ) : cluster.error ? (
+            <Typography.Text type="danger">{errorMessage(cluster.error)}</Typography.Text>
+          ) : null
+        }
+      />
+      <Card size="small">
+        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+          <Typography.Text>Branch</Typography.Text>
+          <Input
+            aria-label="Branch"
+            style={{ width: 240 }}
+            value={branchText}
+            onChange={(e) => setBranchText(e.target.value)}
+            onPressEnter={() => show(view)}
+          />
+          <Button icon={<UnorderedListOutlined />} type={view === 'list' ? 'primary' : 'default'} onClick={() => show('list')}>
+            List
+          </Button>
+          <Button icon={<DiffOutlined />} type={view === 'diff' ? 'primary' : 'default'} onClick={() => show('diff')}>
+            Diff
+          </Button>
+          <Button
+            danger
+            icon={<CloudUploadOutlined />}
+            loading={apply.isPending}
+            disabled={Boolean(applying) || !current.data?.total}
+            onClick={() => void runApply(false)}
+          >
+            {selected.length ? `Apply ${selected.length} selected` : 'Apply'}
+          </Button>
+        </Flex>
+        {operationId ? <OperationSubmitted operationId={operationId} /> : null}
+        {applying ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 8, marginBottom: 8 }}
+            title={
+              <span>
+                An apply of this cluster is running: operation <Link to={operationPath(applying.instance_id)}>{applying.instance_id}</Link>
+              </span>
+            }
+          />
+        ) : null}
+        {current.error ? (
+          <ErrorState compact error={current.error} onRetry={() => void current.refetch()} />
+        ) : view === 'list' ? (
+          <Table<GitopsItem>
+            aria-label="Pending items"
+            size="small"
+            rowKey="path"
+            loading={list.isFetching}
+            columns={listColumns}
+            dataSource={list.data?.items ?? []}
+            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+            pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
+            locale={{ emptyText: `Nothing waits for a confirmation on ${branch}` }}
+            scroll={{ x: 'max-content' }}
+          />
+        ) : (
+          <Table<GitopsDiffItem>
+            aria-label="Diff"
+            size="small"
+            rowKey="path"
+            loading={diff.isFetching}
+            columns={diffColumns}
+            dataSource={diff.data?.items ?? []}
+            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+            pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
+            locale={{ emptyText: `The cluster matches ${branch}` }}
+            scroll={{ x: 'max-content' }}
+          />
+        )}
+      </Card>
+      <Card size="small">
+        <Tabs
+          items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="gitops_secondary_confirm" instanceId={clusterId} /> }]}
+        />
+      </Card>
+    </>
+  );
+}

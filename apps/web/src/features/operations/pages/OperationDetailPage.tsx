@@ -1,0 +1,113 @@
+import { Alert, Button, Typography } from 'antd';
+import { ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { useParams } from 'react-router';
+import { OPERATION_ACTIONS } from '@portal/contract';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
+import { DetailLayout } from '../../../shared/ui/DetailLayout';
+import { DateText } from '../../../shared/ui/Formatted';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
+import { TargetLink } from '../../ticdc/components/TargetLink';
+import { isTerminal, useOperation, useOperationAction } from '../api';
+import { OperationProgress } from '../components/OperationProgress';
+import { OperationSteps } from '../components/OperationSteps';
+
+/** /operations/:instanceId: facts, steps (live while it runs), actions per status, audit logs. */
+export function OperationDetailPage() {
+  const id = useParams().instanceId ?? '';
+  const { data: operation, isLoading, isFetching, error, refetch } = useOperation(id);
+  const act = useOperationAction(id);
+  const allowed = operation ? OPERATION_ACTIONS[operation.status] : [];
+
+  return (
+    <DetailLayout
+      title={operation ? `Operation ${operation.id}: ${operation.title}` : `Operation ${id}`}
+      tags={operation ? <StatusTag status={operation.status} /> : null}
+      loading={isLoading}
+      error={operation ? undefined : error}
+      onRetry={() => void refetch()}
+      extra={
+        operation ? (
+          <>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              disabled={!allowed.includes('submit')}
+              loading={act.isPending && act.variables?.action === 'submit'}
+              onClick={() => act.mutate({ action: 'submit' })}
+            >
+              Submit
+            </Button>
+            <ConfirmButton
+              danger
+              icon={<StopOutlined />}
+              disabled={!allowed.includes('cancel')}
+              confirmTitle={`Cancel operation ${operation.id}?`}
+              confirmContent="Its remaining steps will not run."
+              okText="Cancel operation"
+              onConfirm={() => act.mutateAsync({ action: 'cancel' }).catch(() => undefined)}
+            >
+              Cancel
+            </ConfirmButton>
+            <Button icon={<ReloadOutlined />} loading={isFetching && isTerminal(operation.status)} onClick={() => void refetch()}>
+              Refresh
+            </Button>
+          </>
+        ) : null
+      }
+      descriptions={
+        operation && [
+          { key: 'id', label: 'ID', children: <Typography.Text copyable>{operation.id}</Typography.Text> },
+          { key: 'title', label: 'Title', children: operation.title },
+          { key: 'type', label: 'Type', children: <Typography.Text code>{operation.type}</Typography.Text> },
+          { key: 'status', label: 'Status', children: <StatusTag status={operation.status} /> },
+          { key: 'progress', label: 'Progress', children: <OperationProgress operation={operation} width={200} /> },
+          {
+            key: 'target',
+            label: 'Target',
+            children: (
+              <span>
+                <Typography.Text type="secondary">{operation.target_type}</Typography.Text>{' '}
+                <TargetLink kind={operation.target_type} id={operation.target_id} tenantId={operation.tenant_id} />
+              </span>
+            ),
+          },
+          { key: 'tenant', label: 'Tenant', children: operation.tenant_id ? <TenantHoverCard tenantId={operation.tenant_id} /> : '-' },
+          { key: 'created_by', label: 'Created By', children: operation.created_by },
+          { key: 'created', label: 'Created At', children: <DateText value={operation.created_at} withTime /> },
+          { key: 'started', label: 'Started At', children: <DateText value={operation.started_at} withTime /> },
+          { key: 'finished', label: 'Finished At', children: <DateText value={operation.finished_at} withTime /> },
+        ]
+      }
+      tabs={
+        operation
+          ? [
+              {
+                key: 'steps',
+                label: 'Steps',
+                children: (
+                  <OperationSteps
+                    operation={operation}
+                    busy={act.isPending}
+                    onStep={(action, step) => act.mutate({ action, seq: step.seq })}
+                  />
+                ),
+              },
+              {
+                key: 'params',
+                label: 'Params',
+                children: <pre className="json-block">{JSON.stringify(operation.params ?? {}, null, 2)}</pre>,
+              },
+              { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="operation" instanceId={operation.id} /> },
+            ]
+          : undefined
+      }
+    >
+      {operation?.error ? <Alert type="error" showIcon title="Operation error" description={operation.error} /> : null}
+      {operation && error ? (
+        <Alert type="warning" showIcon title="Refreshing the operation failed; showing the last known state." />
+      ) : null}
+    </DetailLayout>
+  );
+}
