@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The contract's TypeScript source, not its build: `resolve` covers client environments, `ssr.resolve` the node one.
   resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     name: 'server',
     root: import.meta.dirname,

@@ -260,9 +260,12 @@ export const previewResponse = z.object({
 });
 export type PreviewResponse = z.infer<typeof previewResponse>;
 
+/** Spec §5: "Change reason required." — the one message, shown by the form and returned by the server. */
+export const CHANGE_REASON_REQUIRED = 'change reason is required';
+
 export const createChangeBody = previewBody.extend({
   apply_policy: z.enum(APPLY_POLICY_CHOICES),
-  reason: z.string().trim().min(1, 'reason is required').max(1000),
+  reason: z.string({ error: CHANGE_REASON_REQUIRED }).trim().min(1, CHANGE_REASON_REQUIRED).max(1000),
 });
 export type CreateChangeBody = z.input<typeof createChangeBody>;
 export const createChangeResponse = z.object({ change_id: z.string() });

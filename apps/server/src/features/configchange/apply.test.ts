@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { operations, operationSteps } from '../operations/schema.js';
 import { clusterComponents, clusters } from '../tenants/schema.js';
 import { configCustomParams } from './schema.js';
-import { api, clusterPicker, type Files } from './testing.js';
+import { api, changeBody, clusterPicker, type Files } from './testing.js';
 import type { CreateChangeBody } from '@portal/contract';
 
 let t: TestApp;
@@ -151,5 +151,27 @@ describe('the stale guard', () => {
     const res = await a.apply(id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'configChange.notChangeable', message: 'You cannot change the config currently, because the cluster is USER_CLUSTER_STATUS_MODIFYING' });
+  });
+});
+
+describe('apply to a TiCDC cluster', () => {
+  it('targets the TiCDC cluster with its operation and stores the new parameter', async () => {
+    const [row] = await t.database.rows<{ id: string }>(sql`
+      select k.id from ticdc_clusters k
+      where k.status = 'available' and not exists (select 1 from config_changes x where x.target_id = k.id)
+      order by k.id limit 1`);
+    const id = row!.id;
+    const fp = (await a.call('GET', `/api/v1/devops/cloudconfig/clusters/${id}/config?cluster_type=TICDC`)).json().configuration.fingerprint;
+    const res = await a.create(id, changeBody(id, fp, { ticdc: { 'gc-ttl': '3600' } }, { cluster_type: 'TICDC' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const changeId = res.json().change_id as string;
+    await a.decide((await a.detail(changeId)).approval_id, 'approve');
+    await t.jobs.drain();
+    const { instance_id } = (await a.apply(changeId)).json();
+    await t.jobs.drain();
+    expect(await a.detail(changeId)).toMatchObject({ phase: 'applied', target_type: 'cluster', cluster_type: 'TICDC' });
+    const [op] = await t.database.db.select().from(operations).where(eq(operations.id, Number(instance_id)));
+    expect(op).toMatchObject({ status: 'succeeded', targetType: 'ticdc_cluster', targetId: id });
+    expect(await customOf(id)).toEqual({ 'ticdc:gc-ttl': '3600' });
   });
 });

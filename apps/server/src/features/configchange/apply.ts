@@ -1,4 +1,4 @@
-import { canApplyChange, notChangeableMessage, type ChangeScope, type ClusterType, type ConfigChange, type ConfigType } from '@portal/contract';
+import { canApplyChange, notChangeableMessage, objectKindOf, type ChangeScope, type ClusterType, type ConfigChange, type ConfigType } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -156,7 +156,7 @@ export async function applyChange(db: Db, id: string, who: string): Promise<{ ch
       type: APPLY_OPERATION,
       steps: planSteps(row.applyPolicy, components),
       title: `Apply configuration change ${id} to ${row.targetId}`,
-      targetType: 'cluster',
+      targetType: objectKindOf(row.clusterType),
       targetId: row.targetId,
       tenantId: row.tenantId,
       params: { change_id: id, apply_policy: row.applyPolicy, components } satisfies ApplyParams & Record<string, unknown>,

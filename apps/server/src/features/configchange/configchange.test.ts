@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { APPLY_POLICY_CHOICES, PARAM_MESSAGES, type ClusterConfiguration, type ConfigParameter } from '@portal/contract';
+import { APPLY_POLICY_CHOICES, PARAM_MESSAGES, type ClusterConfiguration, type ConfigParameter, type CreateChangeBody } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { approvals } from '../approvals/schema.js';
 import { clusters } from '../tenants/schema.js';
@@ -165,7 +165,9 @@ describe('validation (spec §5 messages)', () => {
     expect(emptyTag.json().message).toBe('image tag is required');
     const reason = await a.create(id, { ...changeBody(id, fp, { tidb: { 'token-limit': '5' } }), reason: '  ' });
     expect(reason.statusCode).toBe(400);
-    expect(reason.json().message).toContain('reason is required');
+    expect(reason.json()).toMatchObject({ code: 'request.invalid', message: 'body.reason: change reason is required' });
+    const { reason: _omitted, ...noReason } = changeBody(id, fp, { tidb: { 'token-limit': '5' } });
+    expect((await a.create(id, noReason as CreateChangeBody)).json().message).toBe('body.reason: change reason is required');
   });
 
   it('an empty change is 400, a stale base fingerprint is 409', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Radio, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { APPLY_POLICY_CHOICES, DEFAULT_APPLY_POLICY } from '@portal/contract';
+import { APPLY_POLICY_CHOICES, CHANGE_REASON_REQUIRED, DEFAULT_APPLY_POLICY } from '@portal/contract';
 import type { ApplyPolicyChoice, PreviewBody, PreviewResponse } from '@portal/contract';
 import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
 import { showOperationError } from '../../../shared/lib/errorNotices';
@@ -16,7 +16,7 @@ export const ENSURE_UPDATE_TO_TC_WARNING = 'EnsureUpdateToTC is used only for th
 export const clearCustomParamsWarning = (components: string[]) =>
   `The following components will clear all their custom parameters: ${components.join(', ')}`;
 export const STALE_MESSAGE = 'The configuration changed since you loaded it. Reload it, check your pending changes and preview again.';
-export const REASON_REQUIRED = 'change reason is required';
+export const REASON_REQUIRED = CHANGE_REASON_REQUIRED;
 
 export const changePath = (id: string) => `/confighistories/${encodeURIComponent(id)}`;
 

@@ -1,4 +1,5 @@
 import { Typography } from 'antd';
+import { objectKindOf } from '@portal/contract';
 import type { ClusterType } from '@portal/contract';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
@@ -7,11 +8,7 @@ import { ChangefeedLink, TicdcClusterLink } from './TicdcLinks';
 export type TargetKind = 'cluster' | 'ticdc_cluster' | 'changefeed' | 'tenant' | (string & {});
 
 /** The kind of object a configuration change of this cluster type targets. */
-export function targetKindOf(clusterType: ClusterType | string): TargetKind {
-  if (clusterType === 'TICDC' || clusterType === 'TICDC_NG') return 'ticdc_cluster';
-  if (clusterType === 'CHANGEFEED' || clusterType === 'CHANGEFEED_NG') return 'changefeed';
-  return 'cluster';
-}
+export const targetKindOf: (clusterType: ClusterType | string) => TargetKind = objectKindOf;
 
 /** An operation's or change's target as a link: clusters with their hover card, TiCDC clusters and changefeeds to their pages. */
 export function TargetLink({ kind, id, tenantId }: { kind: TargetKind; id: string; tenantId?: string | null }) {
