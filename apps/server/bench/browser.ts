@@ -18,7 +18,7 @@ export function launch(): Promise<Browser> {
 
 export interface SignInResult {
   idToken: string;
-  /** Every script the browser loaded from sign-in to the rendered overview, gzip-9 size each. */
+  /** Every distinct script the browser loaded from sign-in to the rendered overview, gzip-9 size each. */
   scripts: { url: string; gzipBytes: number }[];
 }
 
@@ -26,13 +26,17 @@ export interface SignInResult {
 export async function signIn(browser: Browser, baseUrl: string, email: string, password: string): Promise<SignInResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const scripts: { url: string; gzipBytes: number }[] = [];
+  // The SPA loads twice (before the issuer's page and again on /auth_redirect); the second time comes from the cache,
+  // so each script counts once.
+  const scripts = new Map<string, number>();
+  const seen = new Set<string>();
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script') return;
+    if (res.request().resourceType() !== 'script' || seen.has(res.url())) return;
+    seen.add(res.url());
     pending.push(
       res.body().then(
-        (body) => void scripts.push({ url: res.url(), gzipBytes: zlib.gzipSync(body, { level: 9 }).length }),
+        (body) => void scripts.set(res.url(), zlib.gzipSync(body, { level: 9 }).length),
         () => undefined,
       ),
     );
@@ -48,5 +52,5 @@ export async function signIn(browser: Browser, baseUrl: string, email: string, p
   await context.close();
   const idToken = raw ? (JSON.parse(raw) as { idToken?: string }).idToken : undefined;
   if (!idToken) throw new Error('no session stored after sign-in');
-  return { idToken, scripts };
+  return { idToken, scripts: [...scripts].map(([url, gzipBytes]) => ({ url, gzipBytes })) };
 }
