@@ -1,3 +1,4 @@
+import { seedOperationHistory } from './operations.js';
 import { CONFIG_FILENAMES, createChangeBody, type ConfigType, type CreateChangeBody } from '@portal/contract';
 import type { Db } from '../platform/db.js';
 import { privilegesOf } from '../platform/auth.js';
@@ -83,7 +84,7 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
 
   const applied = await demoChange(tx, c(0), 'maria.garcia@example.com', { pd: { 'schedule.leader-schedule-limit': '16', 'schedule.region-schedule-limit': '4096' } }, 'Speed up rebalancing after the TiKV scale-out');
   await approve(tx, applied);
-  // Applied without an operation: the demo has no job runner yet, and the end state is what the list needs.
+  // Applied before the demo begins: its finished apply operation is recorded by seedOperationHistory.
   await repo.updateChange(tx, applied, { phase: 'applying' });
   await writeAudit(tx, { type: 'cloud_config_change', instanceId: String(applied), operator: 'maria.garcia@example.com', operation: 'apply', details: { before: { phase: 'wait_for_apply' }, after: { phase: 'applying' } } });
   await persistChange(tx, applied, null);
@@ -100,6 +101,8 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   await approve(tx, waiting);
 
   const approving = await demoChange(tx, c(4), 'operator@example.com', { tidb: { 'log.level': 'warn', 'instance.tidb_slow_log_threshold': '1000' } }, 'Quieter logs during the holiday freeze', { apply_policy: 'HotReload' });
+
+  await seedOperationHistory(tx, applied);
 
   // Deterministic times, oldest first, so the list reads as a history.
   const ids = [applied, rejected, cancelled, waiting, approving];

@@ -125,3 +125,21 @@ describe('operations', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('the demo history', () => {
+  it('has finished operations of every ending, and the applied demo change links to its apply', async () => {
+    const headers = await t.as('operator@example.com');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/devops/operations?status=succeeded&status=failed&status=cancelled&per_page=100', headers })).json();
+    const seeded = list.items.filter((o: { created_by: string }) => o.created_by !== 'operator@example.com' || o.type === 'ticdc.upgrade');
+    expect(new Set(seeded.map((o: { status: string }) => o.status))).toEqual(new Set(['succeeded', 'failed', 'cancelled']));
+    const applied = (await t.app.inject({ method: 'GET', url: '/api/v1/devops/cloudconfig/changes?phase=applied', headers })).json().items[0];
+    expect(applied.operation_id).toEqual(expect.any(String));
+    const op = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${applied.operation_id}`, headers })).json();
+    expect(op).toMatchObject({ status: 'succeeded', type: 'cloud_config_change.apply', target_id: applied.target_id });
+    expect(op.steps.map((s: { status: string; name: string }) => `${s.name}:${s.status}`)).toEqual(['check:succeeded', 'restart-PD:succeeded', 'persist:succeeded']);
+    const failed = list.items.find((o: { status: string }) => o.status === 'failed' && o.type === 'ticdc.upgrade');
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${failed.id}`, headers })).json();
+    expect(detail.steps.map((s: { status: string }) => s.status)).toEqual(['succeeded', 'succeeded', 'failed', 'pending']);
+    expect(detail.error).toMatch(/did not rejoin/);
+  });
+});
