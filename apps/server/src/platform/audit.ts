@@ -11,6 +11,8 @@ export interface AuditEntry {
   operation: string;
   /** Before/after values and anything else worth keeping. */
   details?: { before?: unknown; after?: unknown; [k: string]: unknown };
+  /** When it happened: now, except for history recorded by the demo seed. */
+  operateAt?: Date;
 }
 
 /** Writes one audit row. Call it with the transaction that performs the change, never on its own. */
@@ -21,5 +23,6 @@ export async function writeAudit(tx: Db, entry: AuditEntry): Promise<void> {
     operator: entry.operator,
     operation: entry.operation,
     details: entry.details ?? {},
+    ...(entry.operateAt ? { operateAt: entry.operateAt } : {}),
   });
 }

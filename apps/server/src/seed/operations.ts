@@ -79,11 +79,13 @@ async function recordFinished(tx: Db, op: FinishedOperation): Promise<string> {
     }),
   );
   const instanceId = String(id);
-  await writeAudit(tx, { type: 'operation', instanceId, operator: op.createdBy, operation: 'create', details: { after: { type: op.type, target_id: op.targetId, status: 'running' } } });
+  const base = { type: 'operation', instanceId } as const;
+  await writeAudit(tx, { ...base, operator: op.createdBy, operation: 'create', operateAt: op.startedAt, details: { after: { type: op.type, target_id: op.targetId, status: 'running' } } });
   // The rows the engine and the cancel action write.
-  if (op.failed) await writeAudit(tx, { type: 'operation', instanceId, operator: 'system', operation: 'fail', details: { step: op.failed.step, error: op.failed.error } });
-  else if (op.cancelled) await writeAudit(tx, { type: 'operation', instanceId, operator: op.cancelled.by, operation: 'cancel', details: { before: { status: 'running' }, after: { status } } });
-  else await writeAudit(tx, { type: 'operation', instanceId, operator: 'system', operation: 'succeed', details: { after: { status } } });
+  const end = { operateAt: finishedAt };
+  if (op.failed) await writeAudit(tx, { ...base, ...end, operator: 'system', operation: 'fail', details: { step: op.failed.step, error: op.failed.error } });
+  else if (op.cancelled) await writeAudit(tx, { ...base, ...end, operator: op.cancelled.by, operation: 'cancel', details: { before: { status: 'running' }, after: { status } } });
+  else await writeAudit(tx, { ...base, ...end, operator: 'system', operation: 'succeed', details: { after: { status } } });
   return instanceId;
 }
 
@@ -91,7 +93,7 @@ async function recordFinished(tx: Db, op: FinishedOperation): Promise<string> {
  * A history of finished operations for the demo: the applied configuration change's apply, and TiCDC work that
  * succeeded, failed and was cancelled — so /operations and the detail pages read like a platform in use.
  */
-export async function seedOperationHistory(tx: Db, appliedChangeId: number): Promise<void> {
+export async function seedOperationHistory(tx: Db, appliedChangeId: number, appliedAt: Date): Promise<void> {
   defineApplyOperations(1);
   defineTicdcOperations(1);
 
@@ -107,7 +109,7 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number): Pro
     createdBy: 'maria.garcia@example.com',
     params: { change_id: String(appliedChangeId), apply_policy: change.applyPolicy, components },
     steps: planSteps(change.applyPolicy, components),
-    startedAt: new Date(DEMO_BASE_TIME - 39 * DAY),
+    startedAt: appliedAt,
     stepMinutes: 4,
     messages: { check: 'the configuration is as the change found it', 'restart-PD': '3 of 3 PD members restarted, leader transferred once', persist: 'pd.toml updated' },
   });

@@ -1,8 +1,10 @@
-import { seedOperationHistory } from './operations.js';
+import { and, eq } from 'drizzle-orm';
 import { CONFIG_FILENAMES, createChangeBody, type ConfigType, type CreateChangeBody } from '@portal/contract';
 import type { Db } from '../platform/db.js';
 import { privilegesOf } from '../platform/auth.js';
 import { writeAudit } from '../platform/audit.js';
+import { auditLogs } from '../platform/schema.js';
+import { approvals } from '../features/approvals/schema.js';
 import { decide } from '../features/approvals/service.js';
 import { registerClusterTargets } from '../features/configchange/clusters.js';
 import { compareVersions } from '../features/configchange/configuration.js';
@@ -10,6 +12,7 @@ import * as repo from '../features/configchange/repo.js';
 import { cancelChange, createChange, getChange, getClusterConfig, onApprovalSettled } from '../features/configchange/service.js';
 import { persistChange } from '../features/configchange/apply.js';
 import { buildParameterCatalogue } from './parameter-catalogue.js';
+import { seedOperationHistory } from './operations.js';
 import { buildDemoPlatform, DEMO_BASE_TIME } from './platform.js';
 
 const DAY = 86_400_000;
@@ -102,13 +105,48 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
 
   const approving = await demoChange(tx, c(4), 'operator@example.com', { tidb: { 'log.level': 'warn', 'instance.tidb_slow_log_threshold': '1000' } }, 'Quieter logs during the holiday freeze', { apply_policy: 'HotReload' });
 
-  await seedOperationHistory(tx, applied);
-
-  // Deterministic times, oldest first, so the list reads as a history.
+  // Deterministic times, oldest first, so the list reads as a history; every recorded event moves with its change.
   const ids = [applied, rejected, cancelled, waiting, approving];
-  for (const [k, id] of ids.entries()) {
-    const createdAt = at(40 - k * 7);
-    const closed = (await getChange(tx, String(id))).closed_at !== null;
-    await repo.updateChange(tx, id, { createdAt, closedAt: closed ? new Date(createdAt.getTime() + 2 * DAY) : null });
+  for (const [k, id] of ids.entries()) await backdateChange(tx, id, at(40 - k * 7));
+  await seedOperationHistory(tx, applied, new Date(at(40).getTime() + EVENT_OFFSET.apply!));
+}
+
+const HOUR = 3_600_000;
+/** When each recorded event of a demo change happened, after the change was created. */
+const EVENT_OFFSET: Record<string, number> = {
+  create: 0,
+  submit_for_approval: 60_000,
+  approve: DAY,
+  reject: DAY,
+  approved: DAY + 1000,
+  rejected: DAY + 1000,
+  apply: DAY + HOUR,
+  applied: DAY + HOUR + 12 * 60_000,
+  cancel: 2 * DAY,
+  withdraw: 2 * DAY,
+};
+
+/** Moves a demo change, its approval and its audit rows from the moment of seeding to `createdAt` and after. */
+async function backdateChange(tx: Db, id: number, createdAt: Date): Promise<void> {
+  const when = (operation: string) => new Date(createdAt.getTime() + (EVENT_OFFSET[operation] ?? 0));
+  const rows = await tx.select().from(auditLogs).where(and(eq(auditLogs.type, 'cloud_config_change'), eq(auditLogs.instanceId, String(id))));
+  let closedAt: Date | null = null;
+  for (const r of rows) {
+    await tx.update(auditLogs).set({ operateAt: when(r.operation) }).where(eq(auditLogs.id, r.id));
+    if (['applied', 'rejected', 'cancel', 'withdraw'].includes(r.operation)) closedAt = when(r.operation);
   }
+  await repo.updateChange(tx, id, { createdAt, closedAt });
+  const change = await getChange(tx, String(id));
+  if (!change.approval_id) return;
+  const [approval] = await tx.select().from(approvals).where(eq(approvals.id, Number(change.approval_id)));
+  if (!approval) return;
+  const started = when('submit_for_approval').toISOString();
+  const decided = approval.endAt ? when('approve').toISOString() : null;
+  const retime = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(retime)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'start_at' && x ? started : k === 'end_at' && x ? decided : retime(x)]))
+        : v;
+  await tx.update(approvals).set({ startAt: new Date(started), endAt: decided ? new Date(decided) : null, nodes: retime(approval.nodes) }).where(eq(approvals.id, approval.id));
 }

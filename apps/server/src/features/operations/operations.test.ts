@@ -130,14 +130,21 @@ describe('the demo history', () => {
   it('has finished operations of every ending, and the applied demo change links to its apply', async () => {
     const headers = await t.as('operator@example.com');
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/devops/operations?status=succeeded&status=failed&status=cancelled&per_page=100', headers })).json();
-    const seeded = list.items.filter((o: { created_by: string }) => o.created_by !== 'operator@example.com' || o.type === 'ticdc.upgrade');
+    const seeded = list.items.filter((o: { created_by: string; type: string }) => o.created_by !== 'operator@example.com' || o.type === 'ticdc.upgrade');
     expect(new Set(seeded.map((o: { status: string }) => o.status))).toEqual(new Set(['succeeded', 'failed', 'cancelled']));
     const applied = (await t.app.inject({ method: 'GET', url: '/api/v1/devops/cloudconfig/changes?phase=applied', headers })).json().items[0];
     expect(applied.operation_id).toEqual(expect.any(String));
     const op = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${applied.operation_id}`, headers })).json();
     expect(op).toMatchObject({ status: 'succeeded', type: 'cloud_config_change.apply', target_id: applied.target_id });
     expect(op.steps.map((s: { status: string; name: string }) => `${s.name}:${s.status}`)).toEqual(['check:succeeded', 'restart-PD:succeeded', 'persist:succeeded']);
-    const failed = list.items.find((o: { status: string }) => o.status === 'failed' && o.type === 'ticdc.upgrade');
+    // Its history happened when the change did, not when the database was seeded.
+    const audit = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/audit?type=cloud_config_change&instance_id=${applied.id}&sort=operate_at`, headers })).json().items;
+    expect(audit.map((a: { operation: string }) => a.operation)).toEqual(['create', 'submit_for_approval', 'approve', 'approved', 'apply', 'applied']);
+    expect(audit[0].operate_at).toBe(applied.created_at);
+    expect(audit[5].operate_at).toBe(applied.closed_at);
+    expect(Date.parse(op.started_at)).toBeGreaterThan(Date.parse(applied.created_at));
+    expect(Date.parse(op.finished_at)).toBeLessThanOrEqual(Date.parse(applied.closed_at));
+    const failed = list.items.find((o: { status: string; type: string }) => o.status === 'failed' && o.type === 'ticdc.upgrade');
     const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${failed.id}`, headers })).json();
     expect(detail.steps.map((s: { status: string }) => s.status)).toEqual(['succeeded', 'succeeded', 'failed', 'pending']);
     expect(detail.error).toMatch(/did not rejoin/);
