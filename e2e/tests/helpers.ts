@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'portal-demo';
 export const OPERATOR = 'operator@example.com';
@@ -29,4 +29,31 @@ export async function signInAt(page: Page, path: string, email: string): Promise
 export async function storedSession(page: Page): Promise<{ idToken: string; expiresAt: number; email: string } | null> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);
   return raw ? JSON.parse(raw) : null;
+}
+
+/** A new browser context (its own session) signed in as `email` at `path`: two people side by side. */
+export async function signedInPage(browser: Browser, path: string, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAt(page, path, email);
+  return page;
+}
+
+/**
+ * Reads the API with the page's own session (for picking seeded data and reading state back only —
+ * the actions under test go through the UI).
+ */
+export async function apiGet<T>(page: Page, path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const session = await storedSession(page);
+  if (!session) throw new Error('apiGet needs a signed-in page');
+  const res = await page.request.get(baseUrl() + path, {
+    params: query,
+    headers: { authorization: `Bearer ${session.idToken}`, accept: 'application/json' },
+  });
+  expect(res.ok(), `GET ${path} answered ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A toast (antd message notices are alerts) saying `text`. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
 }

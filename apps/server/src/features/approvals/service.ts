@@ -48,7 +48,8 @@ export async function createApproval(
 ): Promise<string> {
   const template = await findTemplate(tx, input.template);
   if (!template || template.nodes.length === 0) throw new AppError('approval.templateNotFound', `Approval template ${input.template} is not configured`);
-  const now = new Date().toISOString();
+  const started = new Date();
+  const now = started.toISOString();
   const nodes: StoredNode[] = template.nodes.map((n, i) => ({
     name: n.name,
     status: 'PENDING',
@@ -67,6 +68,8 @@ export async function createApproval(
     subjectType: input.subjectType,
     subjectId: input.subjectId,
     nodes,
+    // The same instant as the first tasks' start (the column default would be the transaction's start).
+    startAt: started,
   });
   return String(id);
 }

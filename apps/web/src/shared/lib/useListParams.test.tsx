@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DataRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useListParams } from './useListParams';
+import { useSearchUpdate } from './useSearchUpdate';
 
 type Status = 'ACTIVE' | 'SUSPENDED';
 
@@ -85,5 +86,17 @@ describe('useListParams', () => {
     });
     expect(result.current.params).toMatchObject({ search: 'acme', status: ['ACTIVE'], page: 1 });
     expect(url()).toBe('/orgs?search=acme&status=ACTIVE');
+  });
+
+  it('composes with another writer of the URL in the same moment (a tab change, then a search)', () => {
+    const { result, url } = setup(() => ({ list: useListParams(defaults()), tab: useSearchUpdate()[1] }));
+    act(() => {
+      result.current.tab((sp) => sp.set('file', 'tikv'), true);
+      result.current.list.setFilters({ search: 'grpc' }, { replace: true });
+    });
+    expect(url()).toBe('/orgs?file=tikv&search=grpc');
+    // Later updates start from the URL again.
+    act(() => result.current.tab((sp) => sp.delete('file'), true));
+    expect(url()).toBe('/orgs?search=grpc');
   });
 });

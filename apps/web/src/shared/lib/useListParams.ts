@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { useSearchUpdate } from './useSearchUpdate';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract';
 
 type FilterValue = string | number | boolean | readonly string[] | undefined;
@@ -67,7 +67,7 @@ function writeValue(search: URLSearchParams, key: string, value: FilterValue, fa
  * or a shared link reproduces the view. Defaults are left out of the URL.
  */
 export function useListParams<D extends ListDefaults>(defaults: D, options: ListParamsOptions = {}): ListParams<D> {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchUpdate();
   const prefix = options.prefix ?? '';
   const defaultPerPage = defaults.per_page ?? DEFAULT_PAGE_SIZE;
   // Callers pass object literals; key on content so memoised values stay stable across renders.
@@ -90,26 +90,6 @@ export function useListParams<D extends ListDefaults>(defaults: D, options: List
     return { filters, page, perPage, sort, params };
   }, [search, prefix, filterKeys, stableDefaults, defaultPerPage]);
 
-  // Two updates in the same tick (two filters settling together) must compose: react-router hands both the
-  // same `prev`, so the second starts from the first's result until the URL has caught up.
-  const pending = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [search]);
-  const update = useCallback(
-    (mutate: (next: URLSearchParams) => void, replace?: boolean) => {
-      setSearch(
-        (prev) => {
-          const next = new URLSearchParams(pending.current ?? prev);
-          mutate(next);
-          pending.current = next;
-          return next;
-        },
-        { replace },
-      );
-    },
-    [setSearch],
-  );
 
   const setFilters = useCallback(
     (next: Partial<Record<string, FilterValue>>, opts?: { replace?: boolean }) =>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Skeleton, Tabs } from 'antd';
 import type { DescriptionsProps, TabsProps } from 'antd';
-import { useSearchParams } from 'react-router';
+
 import { ErrorState } from './ErrorState';
 import { PageHeader } from './PageHeader';
+import { useSearchUpdate } from '../lib/useSearchUpdate';
 
 export interface DetailTab {
   key: string;
@@ -47,7 +48,7 @@ export function DetailLayout({
   tabs,
   tabParam = 'tab',
 }: DetailLayoutProps) {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   if (error && !loading) {
     return (
       <>
@@ -82,15 +83,10 @@ export function DetailLayout({
             items={items}
             destroyOnHidden
             onChange={(key) =>
-              setSearch(
-                (prev) => {
-                  const next = new URLSearchParams(prev);
-                  if (key === firstKey) next.delete(tabParam);
-                  else next.set(tabParam, key);
-                  return next;
-                },
-                { replace: true },
-              )
+              updateSearch((next) => {
+                if (key === firstKey) next.delete(tabParam);
+                else next.set(tabParam, key);
+              }, true)
             }
           />
         </Card>

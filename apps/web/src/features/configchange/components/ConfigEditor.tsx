@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router';
+
 import { notChangeableMessage, sortConfigTypes } from '@portal/contract';
 import type { ClusterType, ConfigParameter } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
@@ -16,6 +16,7 @@ import { ParameterEditModal } from './ParameterEditModal';
 import { ParameterTable } from './ParameterTable';
 import { PendingChangesList } from './PendingChangesList';
 import '../configchange.css';
+import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 
 export interface ConfigEditorProps {
   clusterType: ClusterType;
@@ -38,7 +39,7 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
   const query = useClusterConfig(clusterType, clusterId);
   const pending = usePendingChanges(`${clusterType}:${clusterId}`);
   const list = useListParams({ search: '' }, { prefix: 'param_' });
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const [editing, setEditing] = useState<ConfigParameter | null>(null);
   const [previewing, setPreviewing] = useState(false);
 
@@ -112,16 +113,11 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
             <Tabs
               activeKey={activeFile}
               onChange={(key) => {
-                setSearch(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (key === files[0]?.config_type) next.delete(fileParam);
-                    else next.set(fileParam, key);
-                    next.delete('param_page');
-                    return next;
-                  },
-                  { replace: true },
-                );
+                updateSearch((next) => {
+                  if (key === files[0]?.config_type) next.delete(fileParam);
+                  else next.set(fileParam, key);
+                  next.delete('param_page');
+                }, true);
               }}
               items={files.map((file) => {
                 const count = pending.pending.params.filter((p) => p.configType === file.config_type).length;

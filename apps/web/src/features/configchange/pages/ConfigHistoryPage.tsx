@@ -3,7 +3,7 @@ import { Alert, Button, Card, Table, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { CheckCircleOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { canApplyChange, canCancelChange } from '@portal/contract';
 import type { ConfigChange } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
@@ -19,6 +19,8 @@ import { configKeys, useApplyChange, useCancelChange, useConfigChange } from '..
 import { ComponentsScope, FilesScope, VersionScope } from '../components/ChangeScope';
 import { PhaseTag } from '../components/ConfigTags';
 import '../configchange.css';
+import { LiveOperation } from '../../operations/components/LiveOperation';
+import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 
 type SnapshotRow = ConfigChange['snapshot'][number];
 
@@ -68,7 +70,7 @@ export const CANCEL_SUCCESS = 'Successfully Cancel';
 export function ConfigHistoryPage() {
   const id = useParams().historyId ?? '';
   const client = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   // After a decision on this page the change's phase follows the approval a moment later: watch for it.
   const [awaitingApproval, setAwaitingApproval] = useState(false);
   const [operationId, setOperationId] = useState<string | null>(null);
@@ -83,17 +85,14 @@ export function ConfigHistoryPage() {
     void client.invalidateQueries({ queryKey: ['audit'] });
   };
 
-  const scopeTab = search.get('scope') ?? 'version';
+  // Open on what the change is about: its version, else its images, else its files.
+  const firstScope = !change || change.scope.version ? 'version' : change.scope.components.length ? 'components' : 'files';
+  const scopeTab = search.get('scope') ?? firstScope;
   const setScopeTab = (key: string) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (key === 'version') next.delete('scope');
-        else next.set('scope', key);
-        return next;
-      },
-      { replace: true },
-    );
+    updateSearch((next) => {
+      if (key === firstScope) next.delete('scope');
+      else next.set('scope', key);
+    }, true);
 
   const targetKind = change ? targetKindOf(change.cluster_type) : 'cluster';
 
@@ -205,9 +204,7 @@ export function ConfigHistoryPage() {
       }
     >
       {operationId ? <OperationSubmitted operationId={operationId} /> : null}
-      {change?.phase === 'applying' ? (
-        <Alert type="info" showIcon title="Applying: this page follows the operation until the change is applied." />
-      ) : null}
+      {change?.phase === 'applying' && change.operation_id ? <LiveOperation operationId={change.operation_id} what="Applying" /> : null}
       {change && query.error ? <Alert type="warning" showIcon title="Refreshing the change failed; showing the last known state." /> : null}
       {change ? (
         <Card size="small">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Select, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import { CaretRightOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { CtlCommand, CtlRunResponse } from '@portal/contract';
 import { clusterDetailQuery } from '../../../shared/api/entities';
 import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
@@ -14,6 +14,7 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { exampleArgs, tokenize, useCtlCommands, useRunCtl } from '../api';
+import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 
 /** Spec §2 secondary confirmation of a command that changes the cluster. */
 export const MUTATING_CONFIRM_TITLE = 'This command changes the cluster. Run it?';
@@ -58,7 +59,7 @@ function Output({ run }: { run: CtlRunResponse }) {
  */
 export function CtlPage() {
   const clusterId = useParams().clusterId ?? '';
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const cluster = useQuery({ ...clusterDetailQuery(clusterId), retry: false });
   const commands = useCtlCommands();
   const run = useRunCtl();
@@ -72,17 +73,12 @@ export function CtlPage() {
   const selected: CtlCommand | undefined = commands.data?.items.find((c) => c.command === commandText);
 
   const setParams = (next: { command?: string; args?: string }) =>
-    setSearch(
-      (prev) => {
-        const sp = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(next)) {
-          if (value) sp.set(key, value);
-          else sp.delete(key);
-        }
-        return sp;
-      },
-      { replace: true },
-    );
+    updateSearch((sp) => {
+      for (const [key, value] of Object.entries(next)) {
+        if (value) sp.set(key, value);
+        else sp.delete(key);
+      }
+    }, true);
 
   const execute = async (confirm: boolean) => {
     if (!selected) return;

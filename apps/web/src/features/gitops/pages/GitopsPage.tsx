@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Input, Table, Tabs, Tag, Typography } from '
 import type { TableColumnsType } from 'antd';
 import { CloudUploadOutlined, DiffOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DEFAULT_GITOPS_BRANCH } from '@portal/contract';
 import type { GitopsDiffItem, GitopsItem } from '@portal/contract';
 import { clusterDetailQuery } from '../../../shared/api/entities';
@@ -19,6 +19,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import type { GitopsView } from '../api';
 import { useGitopsApply, useGitopsView } from '../api';
+import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 
 export const APPLY_CONFIRM_TITLE = 'Apply the desired state to the cluster?';
 
@@ -63,7 +64,7 @@ function DiffList({ items }: { items: ConfirmItem[] }) {
  */
 export function GitopsPage() {
   const clusterId = useParams().clusterId ?? '';
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const branch = search.get('branch') || DEFAULT_GITOPS_BRANCH;
   const view: GitopsView = search.get('view') === 'list' ? 'list' : 'diff';
   const [branchText, setBranchText] = useState(branch);
@@ -86,17 +87,12 @@ export function GitopsPage() {
     const trimmed = branchText.trim() || DEFAULT_GITOPS_BRANCH;
     setBranchText(trimmed);
     setSelected([]);
-    setSearch(
-      (prev) => {
-        const sp = new URLSearchParams(prev);
-        if (trimmed === DEFAULT_GITOPS_BRANCH) sp.delete('branch');
-        else sp.set('branch', trimmed);
-        if (next === 'diff') sp.delete('view');
-        else sp.set('view', next);
-        return sp;
-      },
-      { replace: true },
-    );
+    updateSearch((sp) => {
+      if (trimmed === DEFAULT_GITOPS_BRANCH) sp.delete('branch');
+      else sp.set('branch', trimmed);
+      if (next === 'diff') sp.delete('view');
+      else sp.set('view', next);
+    }, true);
     // The same view and branch again: read them again.
     if (next === view && trimmed === branch) void (next === 'list' ? list.refetch() : diff.refetch());
   };
