@@ -39,6 +39,7 @@ function layout(body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(PORTAL_NAME)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>

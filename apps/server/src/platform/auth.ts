@@ -1,8 +1,9 @@
 import { ROLE_PRIVILEGES, type Privilege } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from './errors.js';
 import type { Db } from './db.js';
+import { preparedQuery } from './list-query.js';
 import { portalUsers } from './schema.js';
 
 /** What a route requires: a privilege, or `public` for the few routes anyone may call. */
@@ -66,11 +67,17 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; verifier: Toke
       req.log.info({ reason: (err as Error).message }, 'token rejected');
       throw new AppError('auth.invalidToken');
     }
-    const [user] = await deps.db
-      .select({ email: portalUsers.email, name: portalUsers.name, roles: portalUsers.roles, disabled: portalUsers.disabled })
-      .from(portalUsers)
-      .where(eq(portalUsers.email, email.toLowerCase()))
-      .limit(1);
+    const [user] = await preparedQuery(
+      deps.db,
+      'auth.principal',
+      () =>
+        deps.db
+          .select({ email: portalUsers.email, name: portalUsers.name, roles: portalUsers.roles, disabled: portalUsers.disabled })
+          .from(portalUsers)
+          .where(eq(portalUsers.email, sql.placeholder('email')))
+          .limit(1),
+      { named: true },
+    ).execute({ email: email.toLowerCase() });
     if (!user || user.disabled) throw new AppError('auth.unauthenticated', `The account ${email} does not exist in the portal`);
     const principal: Principal = { email: user.email, name: user.name, roles: user.roles, privileges: privilegesOf(user.roles) };
     if (!principal.privileges.has(access)) throw new AppError('auth.forbidden');

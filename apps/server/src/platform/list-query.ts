@@ -1,11 +1,16 @@
 import { parseSort, type ListResult } from '@portal/contract';
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export interface PageParams {
   page: number;
   per_page: number;
   sort?: string | undefined;
+}
+
+/** A LIKE/ILIKE pattern matching `term` anywhere: `%`, `_` and `\` in the term match literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** LIMIT/OFFSET of a 1-based page. */
@@ -29,8 +34,52 @@ export function orderBy(
   return [s.desc ? desc(col) : asc(col), s.desc ? desc(tieBreaker) : asc(tieBreaker)];
 }
 
+/**
+ * A sort param as the list of column keys to order by, all in one direction, ending with the unique id — the
+ * exact column order of the list's indexes, so PostgreSQL walks an index instead of sorting.
+ */
+export function sortKeys(sort: string | undefined, keys: Record<string, string[]>, fallback: string): { keys: string[]; desc: boolean } {
+  const s = sort ?? fallback;
+  const isDesc = s.startsWith('-');
+  const field = isDesc ? s.slice(1) : s;
+  return { keys: keys[field] ?? keys[fallback.replace(/^-/, '')]!, desc: isDesc };
+}
+
+/** ORDER BY of `sortKeys` over the given columns (a table's, or a subquery's of the same names). */
+export function orderOn(spec: { keys: string[]; desc: boolean }, columns: Record<string, AnyColumn | SQLWrapper>): SQL[] {
+  return spec.keys.map((k) => (spec.desc ? desc(columns[k]!) : asc(columns[k]!)));
+}
+
 /** Runs the page query and the count together (one round trip each, never N+1). */
 export async function listPage<T>(page: Promise<T[]>, count: Promise<number>): Promise<ListResult<T>> {
   const [items, total] = await Promise.all([page, count]);
   return { items, total };
+}
+
+interface Preparable<P> {
+  prepare(name?: string): P;
+}
+
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built once per database handle and query *shape* (which filters are present, which sort), then run with
+ * placeholder values: the hot list and auth queries skip drizzle's SQL building on every request.
+ * `named` also makes it a server-side prepared statement on PostgreSQL (parsed once per connection, and planned
+ * generically once PostgreSQL finds that as good): use it only for shapes whose best plan does not depend on the
+ * values (no filter whose selectivity varies a lot). Unnamed, the server still plans each run with the real values.
+ * Shapes must be globally unique names; node-postgres refuses one name with two different statements.
+ */
+export function preparedQuery<P>(db: object, shape: string, build: () => Preparable<P>, opts: { named?: boolean } = {}): P {
+  let byShape = preparedByDb.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedByDb.set(db, byShape);
+  }
+  let q = byShape.get(shape) as P | undefined;
+  if (!q) {
+    q = build().prepare(opts.named ? shape : undefined);
+    byShape.set(shape, q);
+  }
+  return q;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { UNFINISHED_PHASES } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
+import { containsPattern } from '../../platform/list-query.js';
 import { configChanges, configCustomParams, configImageOverrides, configParameters } from './schema.js';
 
 export type ParameterRow = typeof configParameters.$inferSelect;
@@ -138,7 +139,7 @@ function changeWhere(f: ChangeFilter): SQL | undefined {
   if (f.modifiedParamLike) {
     // Names are stored comma-joined and contain no comma, so a term with one matches nothing (never across names).
     if (f.modifiedParamLike.includes(',')) c.push(sql`false`);
-    else c.push(ilike(configChanges.modifiedParams, `%${f.modifiedParamLike.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+    else c.push(ilike(configChanges.modifiedParams, containsPattern(f.modifiedParamLike)));
   }
   if (f.phase?.length) c.push(inArray(configChanges.phase, f.phase));
   if (f.targetId) c.push(eq(configChanges.targetId, f.targetId));

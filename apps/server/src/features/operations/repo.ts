@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { containsPattern } from '../../platform/list-query.js';
 import { operations, operationSteps } from './schema.js';
 
 export type OperationRow = typeof operations.$inferSelect;
@@ -47,7 +48,7 @@ function where(f: OperationFilter): SQL | undefined {
   if (f.type) c.push(eq(operations.type, f.type));
   if (f.targetId) c.push(eq(operations.targetId, f.targetId));
   if (f.search) {
-    const s = `%${f.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const s = containsPattern(f.search);
     const byId = /^\d{1,15}$/.test(f.search) ? [eq(operations.id, Number(f.search))] : [];
     c.push(or(ilike(operations.title, s), eq(operations.targetId, f.search), ...byId)!);
   }

@@ -15,6 +15,7 @@ import {
 } from '@portal/contract';
 import type { FeatureRoutes } from '../../platform/context.js';
 import * as service from './service.js';
+import { registerListTwins } from './twins.js';
 
 const id = z.string().trim().min(1).max(64);
 const idParams = z.object({ id });
@@ -71,4 +72,5 @@ export const registerTenantRoutes: FeatureRoutes = (app, { database }) => {
     { schema: { params: idParams, response: { 200: clusterComponentList }, tags: ['clusters'] }, config: read },
     (req) => service.listClusterComponents(db, req.params.id),
   );
+  registerListTwins(app);
 };

@@ -14,13 +14,14 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage } from '../../platform/list-query.js';
 import { iso } from '../../platform/time.js';
+import * as lists from './lists.js';
 import * as repo from './repo.js';
 
 type TenantQuery = z.output<typeof tenantListQuery>;
 type ProjectQuery = z.output<typeof projectListQuery>;
 type ClusterQuery = z.output<typeof clusterListQuery>;
 
-function tenantOut(r: repo.TenantRow): Tenant {
+function tenantOut(r: lists.TenantRow): Tenant {
   return {
     id: r.id,
     name: r.name,
@@ -38,7 +39,7 @@ function projectOut(r: repo.ProjectRow): Project {
   return { id: r.id, tenant_id: r.tenantId, name: r.name, region: r.region, created_at: iso(r.createdAt), cluster_count: r.clusterCount };
 }
 
-function clusterOut(r: repo.ClusterRow): Cluster {
+function clusterOut(r: lists.ClusterRow): Cluster {
   return {
     id: r.id,
     name: r.name,
@@ -66,12 +67,12 @@ function searchOf(s: string | undefined): string | undefined {
 
 export async function listTenants(db: Db, q: TenantQuery): Promise<ListResult<Tenant>> {
   const filter = { ...q, search: searchOf(q.search), org_tag: q.org_tag || undefined };
-  const page = await listPage(repo.selectTenantPage(db, filter), repo.countTenants(db, filter));
+  const page = await lists.listTenants(db, filter);
   return { total: page.total, items: page.items.map(tenantOut) };
 }
 
 export async function getTenant(db: Db, id: string): Promise<Tenant> {
-  const row = await repo.selectTenant(db, id);
+  const row = await lists.selectTenant(db, id);
   if (!row) throw new AppError('tenant.notFound');
   return tenantOut(row);
 }
@@ -99,7 +100,7 @@ async function usage(db: Db, scope: repo.UsageScope, projectCount: number): Prom
 
 /** What a tenant holds and runs: projects, clusters (by status, by provider), nodes and storage. */
 export async function tenantDataResource(db: Db, tenantId: string): Promise<DataResource> {
-  const tenant = await repo.selectTenant(db, tenantId);
+  const tenant = await lists.selectTenant(db, tenantId);
   if (!tenant) throw new AppError('tenant.notFound');
   return usage(db, { tenantId }, tenant.projectCount);
 }
@@ -134,12 +135,12 @@ export async function projectDataResource(db: Db, tenantId: string, projectId: s
 
 export async function listClusters(db: Db, q: ClusterQuery): Promise<ListResult<Cluster>> {
   const filter = { ...q, search: searchOf(q.search), tenant_id: q.tenant_id || undefined, project_id: q.project_id || undefined };
-  const page = await listPage(repo.selectClusterPage(db, filter), repo.countClusters(db, filter));
+  const page = await lists.listClusters(db, filter);
   return { total: page.total, items: page.items.map(clusterOut) };
 }
 
 export async function getCluster(db: Db, id: string): Promise<Cluster> {
-  const row = await repo.selectCluster(db, id);
+  const row = await lists.selectCluster(db, id);
   if (!row) throw new AppError('cluster.notFound');
   return clusterOut(row);
 }

@@ -240,6 +240,9 @@ describe('GET /api/v1/devops/cluster/clusters', () => {
       expect(body.total, q).toBe(real);
       expect(body.items.length, q).toBe(real);
       expect(new Set(body.items.map((c) => c.id))).toEqual(new Set(await ids(sql`select id from clusters where ${where}`)));
+      // Past the last page the items are empty and the total is still the list's.
+      const beyond = await list(`${q}&per_page=10&page=${Math.ceil(real / 10) + 1}`);
+      expect(beyond.body, q).toEqual({ items: [], total: real });
     }
   });
 
@@ -304,5 +307,16 @@ describe('a cluster', () => {
     const empty = await get<ListResult<ClusterComponent>>(`/api/v1/devops/cluster/clusters/${cf}/components`);
     expect(empty.res.statusCode).toBe(200);
     expect(empty.body).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('benchmark twins of the lists', () => {
+  it('answer a schema-valid page of 10 to a reader, and 401 without a token', async () => {
+    for (const url of ['/api/v1/devops/ping/orgs', '/api/v1/devops/ping/clusters']) {
+      const { res, body } = await get<ListResult<Tenant | Cluster>>(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(body.items, url).toHaveLength(10);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { portalUsers } from '../../platform/schema.js';
-import { listPage, orderBy, pageWindow, type PageParams } from '../../platform/list-query.js';
+import { containsPattern, listPage, orderBy, pageWindow, type PageParams } from '../../platform/list-query.js';
 
 export interface UserFilter extends PageParams {
   search?: string | undefined;
@@ -19,15 +19,10 @@ const userColumns = {
 
 export type UserRow = Pick<typeof portalUsers.$inferSelect, 'email' | 'name' | 'roles' | 'disabled' | 'createdAt'>;
 
-/** `%`, `_` and `\` match literally in a search term. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function listUsers(db: Db, q: UserFilter) {
   const conds: SQL[] = [];
   if (q.search) {
-    const pattern = likePattern(q.search);
+    const pattern = containsPattern(q.search);
     conds.push(or(ilike(portalUsers.email, pattern), ilike(portalUsers.name, pattern))!);
   }
   if (q.role) conds.push(sql`${q.role} = ANY(${portalUsers.roles})`);

@@ -1,0 +1,267 @@
+import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ListResult } from '@portal/contract';
+import type { Db } from '../../platform/db.js';
+import { containsPattern, orderOn, pageWindow, preparedQuery, sortKeys, type PageParams } from '../../platform/list-query.js';
+import { clusterCounts, clusters, projects, tenantCounts, tenants } from './schema.js';
+
+/*
+ * The tenant and cluster lists: the hottest reads of the console, at 100k tenants / 1M clusters.
+ *  - Each query is built once per shape (which filters are present, which sort) and run with placeholder values
+ *    (`preparedQuery`); shapes whose plan does not depend on the values are server-side prepared statements.
+ *  - A page is found by its keys alone (the `keys` subquery: an index-only scan of the sort index, even deep into the
+ *    list), and only the page's rows are then read: a deep OFFSET skips index entries, not table rows.
+ *  - Counts and names of a row are correlated scalar subqueries: always an index lookup per page row whatever the
+ *    planner estimates, and cheaper to plan than joins (each run is planned with its values).
+ */
+
+const ph = (name: string) => sql.placeholder(name);
+const num = (v: SQL) => v.mapWith(Number);
+
+/** `col = any($n::text[])`: one statement whatever the number of values chosen. */
+const anyOf = (col: AnyColumn, name: string) => sql`${col} = any(${ph(name)}::text[])`;
+
+/** The flags of the filters present, e.g. `id,status`: part of a query's shape. */
+function present(q: object, keys: string[]): string[] {
+  const rec = q as Record<string, unknown>;
+  return keys.filter((k) => {
+    const v = rec[k];
+    return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '';
+  });
+}
+
+/** A statement answering just a total expression (used when the page itself is empty). */
+function totalQuery(db: Db, total: SQL) {
+  return db.select({ n: num(total) }).from(sql`(values (1)) as one (x)`);
+}
+
+/**
+ * Items and total from page rows that each carry the total. An empty page 1 means an empty list; an empty page past
+ * the end asks for the total alone.
+ */
+async function withTotal<T extends { total: number }>(
+  rows: T[],
+  q: PageParams,
+  total: () => Promise<{ n: number }[]>,
+): Promise<ListResult<Omit<T, 'total'>>> {
+  if (rows.length) return { items: rows.map(({ total: _, ...row }) => row), total: rows[0]!.total };
+  return { items: [], total: q.page === 1 ? 0 : ((await total())[0]?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------- tenants
+
+export interface TenantFilter extends PageParams {
+  id?: string | undefined;
+  search?: string | undefined;
+  status?: string[] | undefined;
+  org_tag?: string | undefined;
+}
+
+export interface TenantRow {
+  id: string;
+  name: string;
+  region: string;
+  status: string;
+  email: string;
+  orgTag: string | null;
+  createdAt: Date;
+  projectCount: number;
+  clusterCount: number;
+}
+
+const TENANT_SORTS: Record<string, string[]> = { id: ['id'], name: ['name', 'id'], created_at: ['createdAt', 'id'] };
+const TENANT_FILTERS = ['id', 'search', 'status', 'org_tag'];
+/** Filters whose selectivity varies with the value: their shapes are planned per run, with the real values. */
+const VALUE_DEPENDENT = new Set(['search', 'status', 'org_tag', 'cluster_type', 'provider', 'is_byoc']);
+
+function tenantWhere(flags: string[]): SQL | undefined {
+  const conds: SQL[] = [];
+  if (flags.includes('id')) conds.push(eq(tenants.id, ph('id')));
+  if (flags.includes('search')) conds.push(or(eq(tenants.id, ph('search')), ilike(tenants.name, ph('pattern')))!);
+  if (flags.includes('status')) conds.push(anyOf(tenants.status, 'status'));
+  if (flags.includes('org_tag')) conds.push(eq(tenants.orgTag, ph('org_tag')));
+  return conds.length ? and(...conds) : undefined;
+}
+
+function values(q: PageParams & { search?: string | undefined }): Record<string, unknown> {
+  const { limit, offset } = pageWindow(q);
+  return { ...q, limit, offset, pattern: q.search ? containsPattern(q.search) : undefined };
+}
+
+/** The total of a tenant list as a scalar SQL expression: the status counters when only status filters, else a count. */
+function tenantTotal(db: Db, flags: string[]): SQL {
+  if (flags.includes('search') || flags.includes('org_tag') || flags.includes('id')) {
+    return sql`(${db.select({ n: count() }).from(tenants).where(tenantWhere(flags))})`;
+  }
+  const where = flags.includes('status') ? anyOf(tenantCounts.status, 'status') : undefined;
+  return sql`(${db.select({ n: sql`coalesce(sum(${tenantCounts.n}), 0)` }).from(tenantCounts).where(where)})`;
+}
+
+function tenantPageQuery(db: Db, flags: string[], sort: string) {
+  const spec = sortKeys(sort, TENANT_SORTS, '-created_at');
+  const keys = db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(tenantWhere(flags))
+    .orderBy(...orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt }))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('keys');
+  return db
+    .select({
+      id: tenants.id,
+      name: tenants.name,
+      region: tenants.region,
+      status: tenants.status,
+      email: tenants.email,
+      orgTag: tenants.orgTag,
+      createdAt: tenants.createdAt,
+      projectCount: num(sql`(${db.select({ n: count() }).from(projects).where(eq(projects.tenantId, tenants.id))})`),
+      clusterCount: num(sql`(${db.select({ n: count() }).from(clusters).where(eq(clusters.tenantId, tenants.id))})`),
+      total: num(tenantTotal(db, flags)),
+    })
+    .from(keys)
+    .innerJoin(tenants, eq(tenants.id, keys.id))
+    .orderBy(...orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt }));
+}
+
+/** One page of tenants with their project and cluster counts, and the list's total (one statement, one snapshot). */
+export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<TenantRow>> {
+  const flags = present(q, TENANT_FILTERS);
+  const sort = q.sort ?? '-created_at';
+  const named = !flags.some((f) => VALUE_DEPENDENT.has(f));
+  const page = preparedQuery(db, `tenants.page:${sort}:${flags.join(',')}`, () => tenantPageQuery(db, flags, sort), { named });
+  return withTotal(await page.execute(values(q)), q, () =>
+    preparedQuery(db, `tenants.total:${flags.join(',')}`, () => totalQuery(db, tenantTotal(db, flags)), { named }).execute(values(q)),
+  );
+}
+
+export async function selectTenant(db: Db, id: string): Promise<TenantRow | undefined> {
+  return (await listTenants(db, { id, page: 1, per_page: 1 })).items[0];
+}
+
+// ---------------------------------------------------------------- clusters
+
+export interface ClusterFilter extends PageParams {
+  id?: string | undefined;
+  search?: string | undefined;
+  tenant_id?: string | undefined;
+  project_id?: string | undefined;
+  status?: string[] | undefined;
+  cluster_type?: string[] | undefined;
+  provider?: string[] | undefined;
+  is_byoc?: 'true' | 'false' | undefined;
+}
+
+export interface ClusterRow {
+  id: string;
+  name: string;
+  status: string;
+  clusterType: string;
+  projectId: string;
+  projectName: string;
+  tenantId: string;
+  tenantName: string;
+  provider: string;
+  region: string;
+  version: string;
+  isByoc: boolean;
+  errmsg: string | null;
+  createdAt: Date;
+}
+
+const CLUSTER_SORTS: Record<string, string[]> = {
+  name: ['name', 'id'],
+  created_at: ['createdAt', 'id'],
+  status: ['status', 'createdAt', 'id'],
+};
+const CLUSTER_FILTERS = ['id', 'search', 'tenant_id', 'project_id', 'status', 'cluster_type', 'provider', 'is_byoc'];
+
+/** `is_byoc` is part of the shape with its value (true and false use different indexes). */
+function clusterFlags(q: ClusterFilter): string[] {
+  return present(q, CLUSTER_FILTERS).map((f) => (f === 'is_byoc' ? `is_byoc=${q.is_byoc}` : f));
+}
+
+function clusterWhere(flags: string[]): SQL | undefined {
+  const conds: SQL[] = [];
+  if (flags.includes('id')) conds.push(eq(clusters.id, ph('id')));
+  if (flags.includes('search')) conds.push(or(eq(clusters.id, ph('search')), ilike(clusters.name, ph('pattern')))!);
+  if (flags.includes('tenant_id')) conds.push(eq(clusters.tenantId, ph('tenant_id')));
+  if (flags.includes('project_id')) conds.push(eq(clusters.projectId, ph('project_id')));
+  if (flags.includes('status')) conds.push(anyOf(clusters.status, 'status'));
+  if (flags.includes('cluster_type')) conds.push(anyOf(clusters.clusterType, 'cluster_type'));
+  if (flags.includes('provider')) conds.push(anyOf(clusters.provider, 'provider'));
+  if (flags.includes('is_byoc=true')) conds.push(eq(clusters.isByoc, true));
+  if (flags.includes('is_byoc=false')) conds.push(eq(clusters.isByoc, false));
+  return conds.length ? and(...conds) : undefined;
+}
+
+/**
+ * The total of a cluster list as a scalar SQL expression. Filters on the counter dimensions only (status, provider,
+ * cluster type) sum the matching counter rows. `is_byoc=true` counts the BYOC rows (a few percent, their own
+ * partial index); `is_byoc=false` is the counter sum minus that count. Any other filter (search, tenant, project)
+ * counts the matching rows through their index.
+ */
+function clusterTotal(db: Db, flags: string[]): SQL {
+  if (flags.some((f) => f === 'id' || f === 'search' || f === 'tenant_id' || f === 'project_id' || f === 'is_byoc=true')) {
+    return sql`(${db.select({ n: count() }).from(clusters).where(clusterWhere(flags))})`;
+  }
+  const dims = flags.filter((f) => f === 'status' || f === 'cluster_type' || f === 'provider');
+  const conds: SQL[] = [];
+  if (dims.includes('status')) conds.push(anyOf(clusterCounts.status, 'status'));
+  if (dims.includes('cluster_type')) conds.push(anyOf(clusterCounts.clusterType, 'cluster_type'));
+  if (dims.includes('provider')) conds.push(anyOf(clusterCounts.provider, 'provider'));
+  const counterSum = db
+    .select({ n: sql`coalesce(sum(${clusterCounts.n}), 0)` })
+    .from(clusterCounts)
+    .where(conds.length ? and(...conds) : undefined);
+  if (!flags.includes('is_byoc=false')) return sql`(${counterSum})`;
+  return sql`((${counterSum}) - (${db.select({ n: count() }).from(clusters).where(clusterWhere([...dims, 'is_byoc=true']))}))`;
+}
+
+function clusterPageQuery(db: Db, flags: string[], sort: string) {
+  const spec = sortKeys(sort, CLUSTER_SORTS, '-created_at');
+  const keys = db
+    .select({ id: clusters.id })
+    .from(clusters)
+    .where(clusterWhere(flags))
+    .orderBy(...orderOn(spec, { id: clusters.id, name: clusters.name, status: clusters.status, createdAt: clusters.createdAt }))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('keys');
+  return db
+    .select({
+      id: clusters.id,
+      name: clusters.name,
+      status: clusters.status,
+      clusterType: clusters.clusterType,
+      projectId: clusters.projectId,
+      projectName: sql<string>`(${db.select({ name: projects.name }).from(projects).where(eq(projects.id, clusters.projectId))})`,
+      tenantId: clusters.tenantId,
+      tenantName: sql<string>`(${db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, clusters.tenantId))})`,
+      provider: clusters.provider,
+      region: clusters.region,
+      version: clusters.version,
+      isByoc: clusters.isByoc,
+      errmsg: clusters.errmsg,
+      createdAt: clusters.createdAt,
+      total: num(clusterTotal(db, flags)),
+    })
+    .from(keys)
+    .innerJoin(clusters, eq(clusters.id, keys.id))
+    .orderBy(...orderOn(spec, { id: clusters.id, name: clusters.name, status: clusters.status, createdAt: clusters.createdAt }));
+}
+
+/** One page of clusters with their project and tenant names, and the list's total (one statement, one snapshot). */
+export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult<ClusterRow>> {
+  const flags = clusterFlags(q);
+  const sort = q.sort ?? '-created_at';
+  const named = !flags.some((f) => VALUE_DEPENDENT.has(f.replace(/=.*/, '')));
+  const page = preparedQuery(db, `clusters.page:${sort}:${flags.join(',')}`, () => clusterPageQuery(db, flags, sort), { named });
+  return withTotal(await page.execute(values(q)), q, () =>
+    preparedQuery(db, `clusters.total:${flags.join(',')}`, () => totalQuery(db, clusterTotal(db, flags)), { named }).execute(values(q)),
+  );
+}
+
+export async function selectCluster(db: Db, id: string): Promise<ClusterRow | undefined> {
+  return (await listClusters(db, { id, page: 1, per_page: 1 })).items[0];
+}
