@@ -26,18 +26,36 @@ const BASE_IMAGES: Record<string, string> = {
   ALICLOUD: 'registry.cn-hangzhou.aliyuncs.com/pingcap-dbaas/ticdc',
 };
 const OBJECT_STORE: Record<string, 's3' | 'gcs' | 'azblob'> = { AWS: 's3', GCP: 'gcs', AZURE: 'azblob', ALICLOUD: 's3' };
-const ERRORS = {
-  warning: [
-    '[CDC:ErrKafkaNewProducer]new kafka producer: kafka: client has run out of available brokers to talk to: dial tcp 10.0.4.12:9092: i/o timeout',
-    '[CDC:ErrReachMaxTry]reach maximum try: 10, error: dial tcp 10.2.8.31:4000: connect: connection refused',
-  ],
-  error: [
-    "[CDC:ErrMySQLTxnError]MySQL txn error: Error 1146 (42S02): Table 'archive.order_items' doesn't exist",
-    '[CDC:ErrS3StorageAPI]s3 storage api: AccessDenied: Access Denied, status code: 403',
-    '[CDC:ErrKafkaSendMessage]kafka send message: kafka server: Message was too large, server rejected it to avoid allocation error',
-  ],
-  failed: ['[CDC:ErrGCTTLExceeded]the checkpoint-ts lag of the changefeed has exceeded the GC TTL and the changefeed is blocking global GC progression'],
-} as const;
+/** Errors a changefeed reports, by status and by the kind of sink it writes to (a Kafka error on a Kafka sink). */
+type Sink = 'kafka' | 'mysql' | 'tidb' | 's3' | 'gcs' | 'azblob' | 'pulsar';
+const SINK_ERRORS: Record<'warning' | 'error', Record<Sink, readonly string[]>> = {
+  warning: {
+    kafka: ['[CDC:ErrKafkaNewProducer]new kafka producer: kafka: client has run out of available brokers to talk to: dial tcp 10.0.4.12:9092: i/o timeout'],
+    mysql: ['[CDC:ErrReachMaxTry]reach maximum try: 10, error: dial tcp 10.2.8.31:3306: connect: connection refused'],
+    tidb: ['[CDC:ErrReachMaxTry]reach maximum try: 10, error: dial tcp 10.2.8.31:4000: connect: connection refused'],
+    s3: ['[CDC:ErrS3StorageAPI]s3 storage api: RequestTimeout: Your socket connection to the server was not read from or written to within the timeout period'],
+    gcs: ['[CDC:ErrExternalStorageAPI]external storage api: Post "https://storage.googleapis.com/upload/storage/v1/b/cdc-sink/o": context deadline exceeded'],
+    azblob: ['[CDC:ErrExternalStorageAPI]external storage api: RESPONSE 503: 503 Server Busy, ERROR CODE: ServerBusy'],
+    pulsar: ['[CDC:ErrPulsarNewProducer]new pulsar producer: connection error: dial tcp 10.0.4.18:6650: i/o timeout'],
+  },
+  error: {
+    kafka: ['[CDC:ErrKafkaSendMessage]kafka send message: kafka server: Message was too large, server rejected it to avoid allocation error'],
+    mysql: ["[CDC:ErrMySQLTxnError]MySQL txn error: Error 1146 (42S02): Table 'archive.order_items' doesn't exist"],
+    tidb: ["[CDC:ErrMySQLTxnError]MySQL txn error: Error 1146 (42S02): Table 'archive.order_items' doesn't exist"],
+    s3: ['[CDC:ErrS3StorageAPI]s3 storage api: AccessDenied: Access Denied, status code: 403'],
+    gcs: ['[CDC:ErrExternalStorageAPI]external storage api: googleapi: Error 403: cdc-sink@project.iam does not have storage.objects.create access'],
+    azblob: ['[CDC:ErrExternalStorageAPI]external storage api: RESPONSE 403: 403 This request is not authorized to perform this operation'],
+    pulsar: ['[CDC:ErrPulsarSendMessage]pulsar send message: producer queue is full'],
+  },
+};
+const GC_TTL_ERROR =
+  '[CDC:ErrGCTTLExceeded]the checkpoint-ts lag of the changefeed has exceeded the GC TTL and the changefeed is blocking global GC progression';
+
+function changefeedErrors(status: string, sink: string): readonly string[] | undefined {
+  if (status === 'failed') return [GC_TTL_ERROR];
+  if (status !== 'warning' && status !== 'error') return undefined;
+  return SINK_ERRORS[status][sink as Sink];
+}
 
 /** Every demo timestamp stays before the demo's base time, like the platform seed's. */
 const before = (ms: number) => Math.min(ms, DEMO_BASE_TIME - 3_600_000);
@@ -133,7 +151,7 @@ export function buildTicdcDemo(platform: DemoPlatformData = buildDemoPlatform())
               { v: 'finished', weight: 8 },
             ]).v;
       const cfCreated = before(created + r.int(0, Math.max(0, Math.floor((DEMO_BASE_TIME - created) / DAY) - 1)) * DAY + r.int(0, DAY - 1));
-      const errors = cfStatus === 'error' || cfStatus === 'warning' || cfStatus === 'failed' ? ERRORS[cfStatus] : undefined;
+      const errors = changefeedErrors(cfStatus, downstream);
       out.changefeeds.push({
         id: changefeedId.toString(),
         displayId: `cfd-${r.hex(12)}`,

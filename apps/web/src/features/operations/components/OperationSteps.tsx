@@ -1,6 +1,6 @@
 import { Button, Empty, Flex, Steps, Tag, Typography } from 'antd';
 import type { StepsProps } from 'antd';
-import { OPERATION_ACTIONS } from '@portal/contract';
+import { OPERATION_ACTIONS, TERMINAL_OPERATION_STATUSES } from '@portal/contract';
 import type { OperationDetail, OperationStep, StepStatus } from '@portal/contract';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
@@ -43,20 +43,30 @@ export function OperationSteps({ operation, onStep, busy }: OperationStepsProps)
       current={current}
       items={operation.steps.map((step) => {
         const action = stepAction(operation, step);
+        // A step still pending when the operation has ended never ran: say so rather than "pending".
+        const notRun = step.status === 'pending' && TERMINAL_OPERATION_STATUSES.includes(operation.status);
         return {
           key: step.seq,
           status: STEP_STATUS[step.status],
           title: (
             <Flex gap={8} align="center" wrap>
               <span>{`${step.seq}. ${step.title}`}</span>
-              <StatusTag status={step.status} />
+              {notRun ? <Tag>not run</Tag> : <StatusTag status={step.status} />}
               {step.manual ? <Tag color="purple">manual</Tag> : null}
             </Flex>
           ),
           content: (
             <div className="operation-step" aria-label={`Step ${step.seq}`}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                <DateText value={step.started_at} withTime /> ~ <DateText value={step.finished_at} withTime />
+                {step.started_at ? (
+                  <>
+                    <DateText value={step.started_at} withTime /> ~ <DateText value={step.finished_at} withTime />
+                  </>
+                ) : notRun ? (
+                  'Not run: the operation ended before this step'
+                ) : (
+                  'Not started'
+                )}
               </Typography.Text>
               {step.message ? <div className="operation-step-message">{step.message}</div> : null}
               {action && onStep ? (

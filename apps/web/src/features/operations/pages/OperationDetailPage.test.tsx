@@ -68,6 +68,23 @@ const EXPECTED: Record<OperationStatus, { submit: boolean; cancel: boolean }> = 
 };
 
 describe('/operations/:instanceId', () => {
+  it('marks the steps a failed operation never reached as not run', async () => {
+    const failed = step(2, { status: 'failed', started_at: '2024-06-01T08:00:02.000Z', finished_at: '2024-06-01T08:00:03.000Z' });
+    serve(() => operation('failed', [step(1, { status: 'succeeded', started_at: '2024-06-01T08:00:01.000Z', finished_at: '2024-06-01T08:00:02.000Z' }), failed, step(3)]));
+    render();
+    const third = await screen.findByLabelText('Step 3');
+    expect(third.textContent).toContain('Not run: the operation ended before this step');
+    expect(screen.getByText('not run')).toBeTruthy();
+    expect(screen.getByLabelText('Step 2').textContent).not.toContain('Not run');
+  });
+
+  it('shows a running operation\'s next step as not started', async () => {
+    serve(() => operation('running', [step(1, { status: 'running', started_at: '2024-06-01T08:00:01.000Z' }), step(2)]));
+    render();
+    expect((await screen.findByLabelText('Step 2')).textContent).toContain('Not started');
+    expect(screen.queryByText('not run')).toBeNull();
+  });
+
   it.each(OPERATION_STATUSES.map((s) => [s]))('%s: Submit and Cancel per status', async (status: OperationStatus) => {
     serve(() => operation(status));
     render();

@@ -16,6 +16,13 @@ import { OperationProgress } from '../components/OperationProgress';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 
+/** A cell clipped to `maxWidth` with the whole text in a tooltip, so the table fits beside its progress bars. */
+const clipped = (maxWidth: number) => (text: string) => (
+  <Typography.Text style={{ maxWidth }} ellipsis={{ tooltip: text }}>
+    {text}
+  </Typography.Text>
+);
+
 const columns: TableColumnsType<Operation> = [
   {
     title: 'ID',
@@ -23,7 +30,12 @@ const columns: TableColumnsType<Operation> = [
     key: 'id',
     render: (id: string) => <Link to={operationPath(id)}>{id}</Link>,
   },
-  { title: 'Title', dataIndex: 'title', key: 'title', render: (title: string) => <Typography.Text>{title}</Typography.Text> },
+  {
+    title: 'Title',
+    dataIndex: 'title',
+    key: 'title',
+    render: clipped(280),
+  },
   { title: 'Type', dataIndex: 'type', key: 'type', render: (type: string) => <Typography.Text code>{type}</Typography.Text> },
   {
     title: 'Target',
@@ -37,7 +49,12 @@ const columns: TableColumnsType<Operation> = [
   },
   { title: 'Status', dataIndex: 'status', key: 'status', render: (status: string) => <StatusTag status={status} /> },
   { title: 'Progress', key: 'progress', render: (_: unknown, row) => <OperationProgress operation={row} /> },
-  { title: 'Created By', dataIndex: 'created_by', key: 'created_by' },
+  {
+    title: 'Created By',
+    dataIndex: 'created_by',
+    key: 'created_by',
+    render: clipped(180),
+  },
   {
     title: 'Created At',
     dataIndex: 'created_at',
