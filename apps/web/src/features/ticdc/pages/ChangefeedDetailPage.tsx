@@ -98,7 +98,15 @@ export function ChangefeedDetailPage() {
             label: 'Upstream Cluster',
             children: <ClusterHoverCard clusterId={changefeed.cluster_id} tenantId={changefeed.tenant_id} />,
           },
-          { key: 'internal', label: 'Internal ID', children: <Typography.Text type="secondary">{changefeed.id}</Typography.Text> },
+          {
+            key: 'internal',
+            label: 'Internal ID',
+            children: (
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {changefeed.id}
+              </Typography.Text>
+            ),
+          },
         ]
       }
       tabs={
