@@ -47,6 +47,46 @@ async function withTotal<T extends { total: number }>(
   return { items: [], total: q.page === 1 ? 0 : ((await total())[0]?.n ?? 0) };
 }
 
+/** The `keys` subquery of a page: the ids of the page's rows, found through the sort index alone. */
+function pageKeys(db: Db, table: typeof tenants | typeof clusters, where: SQL | undefined, order: SQL[]) {
+  return db
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('keys');
+}
+
+/** Filters whose selectivity varies with the value: their shapes are planned per run, with the real values. */
+const VALUE_DEPENDENT = new Set(['search', 'status', 'org_tag', 'cluster_type', 'provider', 'is_byoc']);
+
+function values(q: PageParams & { search?: string | undefined }): Record<string, unknown> {
+  const { limit, offset } = pageWindow(q);
+  return { ...q, limit, offset, pattern: q.search ? containsPattern(q.search) : undefined };
+}
+
+interface ListShape<T> {
+  /** `tenants` or `clusters`: prefixes the shape's statement names. */
+  list: string;
+  flags: string[];
+  sort: string;
+  /** The page statement, every row carrying the list's total. */
+  page: () => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
+  /** The total alone, for an empty page past the end. */
+  total: () => SQL;
+}
+
+/** Runs one page of a list through its shape's prepared statements (named when no filter's value steers the plan). */
+async function runList<T extends { total: number }>(db: Db, q: PageParams & { search?: string | undefined }, shape: ListShape<T>) {
+  const key = shape.flags.join(',');
+  const named = !shape.flags.some((f) => VALUE_DEPENDENT.has(f.replace(/=.*/, '')));
+  const v = values(q);
+  const rows = await preparedQuery(db, `${shape.list}.page:${shape.sort}:${key}`, shape.page, { named }).execute(v);
+  return withTotal(rows, q, () => preparedQuery(db, `${shape.list}.total:${key}`, () => totalQuery(db, shape.total()), { named }).execute(v));
+}
+
 // ---------------------------------------------------------------- tenants
 
 export interface TenantFilter extends PageParams {
@@ -70,8 +110,6 @@ export interface TenantRow {
 
 const TENANT_SORTS: Record<string, string[]> = { id: ['id'], name: ['name', 'id'], created_at: ['createdAt', 'id'] };
 const TENANT_FILTERS = ['id', 'search', 'status', 'org_tag'];
-/** Filters whose selectivity varies with the value: their shapes are planned per run, with the real values. */
-const VALUE_DEPENDENT = new Set(['search', 'status', 'org_tag', 'cluster_type', 'provider', 'is_byoc']);
 
 function tenantWhere(flags: string[]): SQL | undefined {
   const conds: SQL[] = [];
@@ -82,10 +120,6 @@ function tenantWhere(flags: string[]): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-function values(q: PageParams & { search?: string | undefined }): Record<string, unknown> {
-  const { limit, offset } = pageWindow(q);
-  return { ...q, limit, offset, pattern: q.search ? containsPattern(q.search) : undefined };
-}
 
 /** The total of a tenant list as a scalar SQL expression: the status counters when only status filters, else a count. */
 function tenantTotal(db: Db, flags: string[]): SQL {
@@ -97,15 +131,8 @@ function tenantTotal(db: Db, flags: string[]): SQL {
 }
 
 function tenantPageQuery(db: Db, flags: string[], sort: string) {
-  const spec = sortKeys(sort, TENANT_SORTS, '-created_at');
-  const keys = db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(tenantWhere(flags))
-    .orderBy(...orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt }))
-    .limit(ph('limit'))
-    .offset(ph('offset'))
-    .as('keys');
+  const order = orderOn(sortKeys(sort, TENANT_SORTS, '-created_at'), { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
+  const keys = pageKeys(db, tenants, tenantWhere(flags), order);
   return db
     .select({
       id: tenants.id,
@@ -121,18 +148,14 @@ function tenantPageQuery(db: Db, flags: string[], sort: string) {
     })
     .from(keys)
     .innerJoin(tenants, eq(tenants.id, keys.id))
-    .orderBy(...orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt }));
+    .orderBy(...order);
 }
 
 /** One page of tenants with their project and cluster counts, and the list's total (one statement, one snapshot). */
 export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<TenantRow>> {
   const flags = present(q, TENANT_FILTERS);
   const sort = q.sort ?? '-created_at';
-  const named = !flags.some((f) => VALUE_DEPENDENT.has(f));
-  const page = preparedQuery(db, `tenants.page:${sort}:${flags.join(',')}`, () => tenantPageQuery(db, flags, sort), { named });
-  return withTotal(await page.execute(values(q)), q, () =>
-    preparedQuery(db, `tenants.total:${flags.join(',')}`, () => totalQuery(db, tenantTotal(db, flags)), { named }).execute(values(q)),
-  );
+  return runList(db, q, { list: 'tenants', flags, sort, page: () => tenantPageQuery(db, flags, sort), total: () => tenantTotal(db, flags) });
 }
 
 export async function selectTenant(db: Db, id: string): Promise<TenantRow | undefined> {
@@ -219,15 +242,13 @@ function clusterTotal(db: Db, flags: string[]): SQL {
 }
 
 function clusterPageQuery(db: Db, flags: string[], sort: string) {
-  const spec = sortKeys(sort, CLUSTER_SORTS, '-created_at');
-  const keys = db
-    .select({ id: clusters.id })
-    .from(clusters)
-    .where(clusterWhere(flags))
-    .orderBy(...orderOn(spec, { id: clusters.id, name: clusters.name, status: clusters.status, createdAt: clusters.createdAt }))
-    .limit(ph('limit'))
-    .offset(ph('offset'))
-    .as('keys');
+  const order = orderOn(sortKeys(sort, CLUSTER_SORTS, '-created_at'), {
+    id: clusters.id,
+    name: clusters.name,
+    status: clusters.status,
+    createdAt: clusters.createdAt,
+  });
+  const keys = pageKeys(db, clusters, clusterWhere(flags), order);
   return db
     .select({
       id: clusters.id,
@@ -248,18 +269,14 @@ function clusterPageQuery(db: Db, flags: string[], sort: string) {
     })
     .from(keys)
     .innerJoin(clusters, eq(clusters.id, keys.id))
-    .orderBy(...orderOn(spec, { id: clusters.id, name: clusters.name, status: clusters.status, createdAt: clusters.createdAt }));
+    .orderBy(...order);
 }
 
 /** One page of clusters with their project and tenant names, and the list's total (one statement, one snapshot). */
 export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult<ClusterRow>> {
   const flags = clusterFlags(q);
   const sort = q.sort ?? '-created_at';
-  const named = !flags.some((f) => VALUE_DEPENDENT.has(f.replace(/=.*/, '')));
-  const page = preparedQuery(db, `clusters.page:${sort}:${flags.join(',')}`, () => clusterPageQuery(db, flags, sort), { named });
-  return withTotal(await page.execute(values(q)), q, () =>
-    preparedQuery(db, `clusters.total:${flags.join(',')}`, () => totalQuery(db, clusterTotal(db, flags)), { named }).execute(values(q)),
-  );
+  return runList(db, q, { list: 'clusters', flags, sort, page: () => clusterPageQuery(db, flags, sort), total: () => clusterTotal(db, flags) });
 }
 
 export async function selectCluster(db: Db, id: string): Promise<ClusterRow | undefined> {
