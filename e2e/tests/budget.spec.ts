@@ -17,7 +17,7 @@ test(`initial JS of sign-in → /overview is at most ${BUDGET_KB} KB gzip`, asyn
     sizes.set(url, 0);
     pending.push(res.body().then((body) => void sizes.set(url, zlib.gzipSync(body, { level: 9 }).length)));
   });
-  await page.goto(`${baseUrl()}/overview`);
+  await page.goto(`${baseUrl()}/overview`, { waitUntil: 'commit' });
   await fillSignIn(page, OPERATOR);
   await page.waitForURL(`${baseUrl()}/overview`);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, OPERATOR, baseUrl, fillSignIn, signInAt, storedSession } from './helpers.js';
 
 test('operator signs in through the built-in issuer and browses overview → orgs → tenant → cluster with hover cards', async ({ page }) => {
-  await page.goto(baseUrl() + '/');
+  await page.goto(baseUrl() + '/', { waitUntil: 'commit' });
   await fillSignIn(page, OPERATOR);
   await page.waitForURL(baseUrl() + '/overview');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
@@ -76,22 +76,26 @@ test('logout ends the session at the issuer and asks for the password again', as
   expect(await storedSession(page)).toBeNull();
 });
 
-test('an expired session goes back through login and returns to the same page', async ({ page }) => {
+test('an expired session goes back through login and returns to the same page', async ({ page, context }) => {
   await signInAt(page, '/providers', OPERATOR);
   await page.evaluate(() => {
     const s = JSON.parse(window.localStorage.getItem('portal.session')!);
     window.localStorage.setItem('portal.session', JSON.stringify({ ...s, expiresAt: Date.now() - 1000 }));
   });
+  // The running SPA may notice the expiry on its own and leave for the issuer, which would abort a reload
+  // racing it; so this tab is closed and the page is opened again in a new tab of the same browser session.
+  await page.close();
+  const again = await context.newPage();
   const authorizeCalls: string[] = [];
-  page.on('request', (r) => {
+  again.on('request', (r) => {
     if (r.url().includes('/oidc/auth')) authorizeCalls.push(r.url());
   });
-  await page.reload();
+  await again.goto(baseUrl() + '/providers', { waitUntil: 'commit' });
   // The issuer session is still alive, so login completes without the password and comes back here.
-  await page.waitForURL(baseUrl() + '/providers');
-  await expect(page.getByRole('heading', { name: /providers/i })).toBeVisible();
+  await again.waitForURL(baseUrl() + '/providers');
+  await expect(again.getByRole('heading', { name: /providers/i })).toBeVisible();
   expect(authorizeCalls.length).toBeGreaterThan(0);
   expect(authorizeCalls[0]).toContain('response_type=token+id_token');
   expect(authorizeCalls[0]).toContain('scope=openid+email');
-  expect((await storedSession(page))!.expiresAt).toBeGreaterThan(Date.now());
+  expect((await storedSession(again))!.expiresAt).toBeGreaterThan(Date.now());
 });

@@ -21,7 +21,8 @@ export async function fillSignIn(page: Page, email: string, password = PASSWORD)
 
 /** Visits a path signed out, signs in, and waits until the SPA is back on that path. */
 export async function signInAt(page: Page, path: string, email: string): Promise<void> {
-  await page.goto(baseUrl() + path);
+  // Signed out, the SPA redirects to the issuer straight away; waiting for 'load' could race that redirect.
+  await page.goto(baseUrl() + path, { waitUntil: 'commit' });
   await fillSignIn(page, email);
   await page.waitForURL(baseUrl() + path);
 }
