@@ -13,12 +13,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { launch, signIn } from './browser.js';
-import { load, type LoadFigure } from './load.js';
+import { loadRounds, type LoadFigure } from './load.js';
 import { ROOT, startServer } from './server.js';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 100_000);
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = 4;
+/** Which databases to measure the lists on: `pglite,postgres` (both) by default. */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
 const DEEP_PAGE = 1000;
 const BENCH_DIR = path.join(ROOT, '.bench');
 const ACCOUNT = { email: 'operator@example.com', password: 'portal-demo' };
@@ -63,7 +66,6 @@ async function measureLists(label: string, env: Record<string, string>): Promise
   const browser = await launch();
   try {
     const { idToken } = await signIn(browser, server.url, ACCOUNT.email, ACCOUNT.password);
-    const figures: LoadFigure[] = [];
     const routes: [string, string][] = [
       ['ping (auth only)', '/api/v1/devops/ping'],
       ['tenants twin (no list query)', '/api/v1/devops/ping/orgs'],
@@ -73,9 +75,8 @@ async function measureLists(label: string, env: Record<string, string>): Promise
       ['clusters, page 1', '/api/v1/devops/cluster/clusters?page=1&per_page=10'],
       [`clusters, page ${DEEP_PAGE}`, `/api/v1/devops/cluster/clusters?page=${DEEP_PAGE}&per_page=10`],
     ];
-    for (const [name, p] of routes) {
-      const f = await load(server.url, idToken, `${label}: ${name}`, p, SECONDS);
-      figures.push(f);
+    const figures = await loadRounds(server.url, idToken, routes.map(([name, p]) => ({ name: `${label}: ${name}`, path: p })), SECONDS, ROUNDS);
+    for (const f of figures) {
       console.log(`  ${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  failures ${f.failures}`);
     }
     return figures;
@@ -104,7 +105,7 @@ function verdicts(figures: LoadFigure[], label: string): string[] {
 
 async function main(): Promise<void> {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
-  console.log(`bench: ${TENANTS.toLocaleString('en-US')} tenants, ${CLUSTERS.toLocaleString('en-US')} clusters, ${SECONDS} s per route, 4 connections`);
+  console.log(`bench: ${TENANTS.toLocaleString('en-US')} tenants, ${CLUSTERS.toLocaleString('en-US')} clusters, ${SECONDS} s per route in ${ROUNDS} interleaved rounds, 4 connections`);
 
   // 1. Initial JS in real Chromium.
   const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -125,18 +126,21 @@ async function main(): Promise<void> {
   // 2. Lists at scale.
   const figures: LoadFigure[] = [];
   const summary: string[] = [];
-  const pgliteDir = path.join(BENCH_DIR, `pglite-${TENANTS}-${CLUSTERS}`);
-  if (!fs.existsSync(path.join(pgliteDir, '.seeded'))) {
-    console.log(`\ngenerating the PGlite scale database in ${pgliteDir} (once)`);
-    fs.rmSync(pgliteDir, { recursive: true, force: true });
-    seed({ DATA_DIR: pgliteDir });
-    fs.writeFileSync(path.join(pgliteDir, '.seeded'), new Date().toISOString());
+  if (DATABASES.includes('pglite')) {
+    const pgliteDir = path.join(BENCH_DIR, `pglite-${TENANTS}-${CLUSTERS}`);
+    if (!fs.existsSync(path.join(pgliteDir, '.seeded'))) {
+      console.log(`\ngenerating the PGlite scale database in ${pgliteDir} (once)`);
+      fs.rmSync(pgliteDir, { recursive: true, force: true });
+      seed({ DATA_DIR: pgliteDir });
+      fs.writeFileSync(path.join(pgliteDir, '.seeded'), new Date().toISOString());
+    }
+    console.log('\nPGlite (embedded):');
+    const pgliteFigures = await measureLists('PGlite', { DATA_DIR: pgliteDir });
+    figures.push(...pgliteFigures);
+    summary.push(...verdicts(pgliteFigures, 'PGlite'));
   }
-  console.log('\nPGlite (embedded):');
-  figures.push(...(await measureLists('PGlite', { DATA_DIR: pgliteDir })));
-  summary.push(...verdicts(figures, 'PGlite'));
 
-  const pgUrl = await pgBenchUrl();
+  const pgUrl = DATABASES.includes('postgres') ? await pgBenchUrl() : undefined;
   if (pgUrl) {
     if (!(await pgHasScale(pgUrl))) {
       console.log('\ngenerating the PostgreSQL scale database (once)');
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
     const pgFigures = await measureLists('PostgreSQL', { DATABASE_URL: pgUrl });
     figures.push(...pgFigures);
     summary.push(...verdicts(pgFigures, 'PostgreSQL'));
-  } else {
+  } else if (DATABASES.includes('postgres')) {
     summary.push('PostgreSQL: not measured — set BENCH_DATABASE_URL or TEST_DATABASE_URL');
   }
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
+/** The page sizes the console's tables offer. */
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 
 /**
  * Builds the flat query schema every list takes: page (1-based), per_page, sort

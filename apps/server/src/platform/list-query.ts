@@ -1,5 +1,5 @@
-import { parseSort, type ListResult } from '@portal/contract';
-import { asc, desc, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PAGE_SIZE_OPTIONS, parseSort, type ListResult } from '@portal/contract';
+import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export interface PageParams {
@@ -16,6 +16,23 @@ export function containsPattern(term: string): string {
 /** LIMIT/OFFSET of a 1-based page. */
 export function pageWindow(q: PageParams): { limit: number; offset: number } {
   return { limit: q.per_page, offset: (q.page - 1) * q.per_page };
+}
+
+/** Page sizes written into a list statement: the console's (and 1, a single row by id). */
+const LITERAL_LIMITS: ReadonlySet<number> = new Set([1, ...PAGE_SIZE_OPTIONS]);
+
+/**
+ * The LIMIT/OFFSET of a page, as part of a statement's shape. A page size the console offers is written into the
+ * statement as a literal, and page 1 has no OFFSET: PostgreSQL estimates a `LIMIT $1` at a tenth of the table, so
+ * only with a literal is the generic plan of a named statement the right one (kept per connection, run without
+ * planning). Other sizes, and OFFSET beyond page 1, are placeholders (`limit`, `offset`).
+ */
+export function pageShape(q: PageParams): { key: string; limit: number | Placeholder; offset: boolean } {
+  const literal = LITERAL_LIMITS.has(q.per_page);
+  const offset = q.page > 1;
+  // drizzle renders a number as a bound parameter; a raw SQL chunk is written as is (per_page is a checked integer).
+  const limit = literal ? (sql.raw(String(q.per_page)) as unknown as number) : sql.placeholder('limit');
+  return { key: `${literal ? q.per_page : '$'}${offset ? '+' : ''}`, limit, offset };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern, orderOn, pageWindow, preparedQuery, sortKeys, type PageParams } from '../../platform/list-query.js';
+import { containsPattern, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams } from '../../platform/list-query.js';
 import { clusterCounts, clusters, projects, tenantCounts, tenants } from './schema.js';
 
 /*
@@ -48,16 +48,17 @@ async function withTotal<T extends { total: number }>(
 }
 
 /** The `keys` subquery of a page: the ids of the page's rows, found through the sort index alone. */
-function pageKeys(db: Db, table: typeof tenants | typeof clusters, where: SQL | undefined, order: SQL[]) {
-  return db
+function pageKeys(db: Db, table: typeof tenants | typeof clusters, where: SQL | undefined, order: SQL[], win: PageWindow) {
+  const keys = db
     .select({ id: table.id })
     .from(table)
     .where(where)
     .orderBy(...order)
-    .limit(ph('limit'))
-    .offset(ph('offset'))
-    .as('keys');
+    .limit(win.limit);
+  return (win.offset ? keys.offset(ph('offset')) : keys).as('keys');
 }
+
+type PageWindow = ReturnType<typeof pageShape>;
 
 /** Filters whose selectivity varies with the value: their shapes are planned per run, with the real values. */
 const VALUE_DEPENDENT = new Set(['search', 'status', 'org_tag', 'cluster_type', 'provider', 'is_byoc']);
@@ -73,7 +74,7 @@ interface ListShape<T> {
   flags: string[];
   sort: string;
   /** The page statement, every row carrying the list's total. */
-  page: () => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
+  page: (win: PageWindow) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
   /** The total alone, for an empty page past the end. */
   total: () => SQL;
 }
@@ -83,7 +84,8 @@ async function runList<T extends { total: number }>(db: Db, q: PageParams & { se
   const key = shape.flags.join(',');
   const named = !shape.flags.some((f) => VALUE_DEPENDENT.has(f.replace(/=.*/, '')));
   const v = values(q);
-  const rows = await preparedQuery(db, `${shape.list}.page:${shape.sort}:${key}`, shape.page, { named }).execute(v);
+  const win = pageShape(q);
+  const rows = await preparedQuery(db, `${shape.list}.page:${shape.sort}:${key}:${win.key}`, () => shape.page(win), { named }).execute(v);
   return withTotal(rows, q, () => preparedQuery(db, `${shape.list}.total:${key}`, () => totalQuery(db, shape.total()), { named }).execute(v));
 }
 
@@ -130,9 +132,9 @@ function tenantTotal(db: Db, flags: string[]): SQL {
   return sql`(${db.select({ n: sql`coalesce(sum(${tenantCounts.n}), 0)` }).from(tenantCounts).where(where)})`;
 }
 
-function tenantPageQuery(db: Db, flags: string[], sort: string) {
+function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageWindow) {
   const order = orderOn(sortKeys(sort, TENANT_SORTS, '-created_at'), { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
-  const keys = pageKeys(db, tenants, tenantWhere(flags), order);
+  const keys = pageKeys(db, tenants, tenantWhere(flags), order, win);
   return db
     .select({
       id: tenants.id,
@@ -155,7 +157,7 @@ function tenantPageQuery(db: Db, flags: string[], sort: string) {
 export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<TenantRow>> {
   const flags = present(q, TENANT_FILTERS);
   const sort = q.sort ?? '-created_at';
-  return runList(db, q, { list: 'tenants', flags, sort, page: () => tenantPageQuery(db, flags, sort), total: () => tenantTotal(db, flags) });
+  return runList(db, q, { list: 'tenants', flags, sort, page: (win) => tenantPageQuery(db, flags, sort, win), total: () => tenantTotal(db, flags) });
 }
 
 export async function selectTenant(db: Db, id: string): Promise<TenantRow | undefined> {
@@ -241,14 +243,14 @@ function clusterTotal(db: Db, flags: string[]): SQL {
   return sql`((${counterSum}) - (${db.select({ n: count() }).from(clusters).where(clusterWhere([...dims, 'is_byoc=true']))}))`;
 }
 
-function clusterPageQuery(db: Db, flags: string[], sort: string) {
+function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageWindow) {
   const order = orderOn(sortKeys(sort, CLUSTER_SORTS, '-created_at'), {
     id: clusters.id,
     name: clusters.name,
     status: clusters.status,
     createdAt: clusters.createdAt,
   });
-  const keys = pageKeys(db, clusters, clusterWhere(flags), order);
+  const keys = pageKeys(db, clusters, clusterWhere(flags), order, win);
   return db
     .select({
       id: clusters.id,
@@ -276,7 +278,7 @@ function clusterPageQuery(db: Db, flags: string[], sort: string) {
 export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult<ClusterRow>> {
   const flags = clusterFlags(q);
   const sort = q.sort ?? '-created_at';
-  return runList(db, q, { list: 'clusters', flags, sort, page: () => clusterPageQuery(db, flags, sort), total: () => clusterTotal(db, flags) });
+  return runList(db, q, { list: 'clusters', flags, sort, page: (win) => clusterPageQuery(db, flags, sort, win), total: () => clusterTotal(db, flags) });
 }
 
 export async function selectCluster(db: Db, id: string): Promise<ClusterRow | undefined> {

@@ -43,6 +43,17 @@ describe('GET /api/v1/admin/orgs', () => {
     expect(beyond.body).toEqual({ items: [], total: body.total });
   });
 
+  it('answers the same rows whatever the page window: offered sizes (literal LIMIT), odd sizes, later pages', async () => {
+    const order = sql`order by created_at desc, id desc`;
+    for (const [page, perPage] of [[1, 10], [2, 10], [3, 10], [1, 20], [2, 20], [1, 7], [3, 7], [2, 50]] as const) {
+      const { body } = await get<ListResult<Tenant>>(`/api/v1/admin/orgs?page=${page}&per_page=${perPage}`);
+      const want = await ids(sql`select id from tenants ${order} offset ${(page - 1) * perPage} limit ${perPage}`);
+      expect(body.items.map((i) => i.id), `page ${page} of ${perPage}`).toEqual(want);
+    }
+    const filtered = await get<ListResult<Tenant>>('/api/v1/admin/orgs?page=2&per_page=10&status=ACTIVE');
+    expect(filtered.body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants where status = 'ACTIVE' ${order} offset 10 limit 10`));
+  });
+
   it('carries each tenant’s project and cluster counts', async () => {
     const { body } = await get<ListResult<Tenant>>('/api/v1/admin/orgs?per_page=50');
     for (const tenant of body.items) {
@@ -218,6 +229,18 @@ describe('GET /api/v1/devops/cluster/clusters', () => {
     }
   });
 
+  it('answers the same rows whatever the page window, and a later page of a tenant’s clusters', async () => {
+    const order = sql`order by created_at desc, id desc`;
+    for (const [page, perPage] of [[1, 10], [2, 10], [1, 20], [2, 100], [1, 3], [4, 3]] as const) {
+      const { body } = await list(`?page=${page}&per_page=${perPage}`);
+      const want = await ids(sql`select id from clusters ${order} offset ${(page - 1) * perPage} limit ${perPage}`);
+      expect(body.items.map((c) => c.id), `page ${page} of ${perPage}`).toEqual(want);
+    }
+    const [tenant] = await ids(sql`select tenant_id as id from clusters group by tenant_id having count(*) > 10 limit 1`);
+    const { body } = await list(`?tenant_id=${tenant}&page=2&per_page=10`);
+    expect(body.items.map((c) => c.id)).toEqual(await ids(sql`select id from clusters where tenant_id = ${tenant} ${order} offset 10 limit 10`));
+  });
+
   it('totals match a real count for every filter, counter-backed or not', async () => {
     const [someTenant] = await ids(sql`select tenant_id as id from clusters group by tenant_id order by count(*) desc limit 1`);
     const [someProject] = await ids(sql`select project_id as id from clusters group by project_id order by count(*) desc limit 1`);
@@ -317,6 +340,9 @@ describe('benchmark twins of the lists', () => {
       expect(res.statusCode, url).toBe(200);
       expect(body.items, url).toHaveLength(10);
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      // The same query schema as the list it stands beside.
+      const bad = await get<ErrorBody>(`${url}?per_page=0`);
+      expect(bad.res.statusCode, url).toBe(400);
     }
   });
 });

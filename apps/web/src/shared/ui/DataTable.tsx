@@ -2,7 +2,7 @@ import { Empty, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ListResult } from '@portal/contract';
-import { parseSort } from '@portal/contract';
+import { PAGE_SIZE_OPTIONS, parseSort } from '@portal/contract';
 import { ErrorState } from './ErrorState';
 
 /** The part of useListParams a table needs; a whole ListParams object fits. */
@@ -108,7 +108,7 @@ export function DataTable<T extends object>({
               pageSize: list.perPage,
               total: data?.total ?? 0,
               showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
+              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
               showTotal: (total, range) => `${range[0]}-${range[1]} of ${total}`,
               size: 'small',
               hideOnSinglePage: false,
