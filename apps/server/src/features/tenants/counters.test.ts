@@ -37,6 +37,18 @@ async function expectCountersExact(): Promise<void> {
   expect(Number(p!.c)).toBe(Number(p!.r));
   const negative = await t.database.rows(sql`select 1 from cluster_counts where n < 0 union all select 1 from tenant_counts where n < 0`);
   expect(negative).toEqual([]);
+  await expectSizesExact();
+}
+
+/** Every tenant's size row equals its real project and cluster counts; no row for a tenant that is gone. */
+async function expectSizesExact(): Promise<void> {
+  const kept = await rows(sql`select tenant_id as k, projects || '/' || clusters as n from tenant_sizes where projects <> 0 or clusters <> 0`);
+  const real = await rows(sql`select t.id as k,
+      (select count(*) from projects p where p.tenant_id = t.id) || '/' || (select count(*) from clusters c where c.tenant_id = t.id) as n
+    from tenants t
+    where exists (select 1 from projects p where p.tenant_id = t.id) or exists (select 1 from clusters c where c.tenant_id = t.id)`);
+  expect(kept).toEqual(real);
+  expect(await t.database.rows(sql`select 1 from tenant_sizes s where not exists (select 1 from tenants t where t.id = s.tenant_id)`)).toEqual([]);
 }
 
 async function apiTotal(url: string): Promise<number> {
@@ -119,6 +131,9 @@ describe('counter triggers', () => {
     // One statement moving rows both ways across the same keys.
     await exec(sql`update clusters set status = case status when 'USER_CLUSTER_STATUS_PAUSED' then 'USER_CLUSTER_STATUS_DELETING'
       else 'USER_CLUSTER_STATUS_PAUSED' end where id like '92%'`);
+    // Clusters and a project moving to another tenant move its sizes.
+    await exec(sql`update clusters set tenant_id = '9000000000000000003' where id like '92%' and right(id, 1) in ('1', '4')`);
+    await exec(sql`update projects set tenant_id = '9000000000000000003' where id = '9100000000000000002'`);
     await exec(sql`update tenants set status = 'CLOSING' where id in ('9000000000000000002', '9000000000000000003')`);
     await exec(sql`update tenants set status = 'ACTIVE' where id = '9000000000000000003'`);
     // An upsert that takes the update path.
@@ -150,16 +165,20 @@ describe('counter triggers', () => {
     expect(await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`)).toEqual(before);
   });
 
-  it('truncate empties the counters, and refresh_platform_counts() rebuilds them exactly', async () => {
+  it('truncate empties the counters and sizes, and refresh_platform_counts() rebuilds them exactly', async () => {
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`truncate cluster_components, clusters`);
       const [c] = await tx.execute(sql`select count(*) as n from cluster_counts where n <> 0`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
       expect(Number(c!.n)).toBe(0);
+      const [z] = await tx.execute(sql`select count(*) as n from tenant_sizes where clusters <> 0`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      expect(Number(z!.n)).toBe(0);
       throw new Error('roll back');
     }).catch((err: Error) => expect(err.message).toBe('roll back'));
 
     await exec(sql`update cluster_counts set n = n + 7`);
     await exec(sql`delete from tenant_counts`);
+    await exec(sql`update tenant_sizes set clusters = clusters + 3`);
+    await exec(sql`insert into tenant_sizes (tenant_id, projects) values ('gone', 2)`);
     await exec(sql`select refresh_platform_counts()`);
     await expectCountersExact();
     await expectApiTotalsExact();

@@ -113,6 +113,17 @@ export const tenantCounts = pgTable('tenant_counts', {
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * The number of projects and clusters of each tenant (a row once a tenant has had any), kept by statement-level
+ * triggers on projects and clusters like the counters above: the tenant list reads a row per tenant instead of
+ * counting each tenant's projects and clusters.
+ */
+export const tenantSizes = pgTable('tenant_sizes', {
+  tenantId: text('tenant_id').primaryKey(),
+  projects: bigint('projects', { mode: 'number' }).notNull().default(0),
+  clusters: bigint('clusters', { mode: 'number' }).notNull().default(0),
+});
+
 /** One row (`scope = 'all'`): the number of projects. */
 export const projectCounts = pgTable('project_counts', {
   scope: text('scope').primaryKey(),
