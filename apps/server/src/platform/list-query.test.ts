@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { QueryBuilder, pgTable, text } from 'drizzle-orm/pg-core';
 import { containsPattern, pageShape, pageWindow, sortKeys } from './list-query.js';
 
@@ -9,7 +8,7 @@ const things = pgTable('things', { id: text('id').primaryKey(), name: text('name
 function keysSql(q: { page: number; per_page: number }): string {
   const win = pageShape(q);
   const base = new QueryBuilder().select({ id: things.id }).from(things).orderBy(things.id).limit(win.limit);
-  return (win.offset ? base.offset(sql.placeholder('offset')) : base).toSQL().sql;
+  return (win.offset ? base.offset(win.offset) : base).toSQL().sql;
 }
 
 describe('pageShape', () => {

@@ -25,14 +25,23 @@ const LITERAL_LIMITS: ReadonlySet<number> = new Set([1, ...PAGE_SIZE_OPTIONS]);
  * The LIMIT/OFFSET of a page, as part of a statement's shape. A page size the console offers is written into the
  * statement as a literal, and page 1 has no OFFSET: PostgreSQL estimates a `LIMIT $1` at a tenth of the table, so
  * only with a literal is the generic plan of a named statement the right one (kept per connection, run without
- * planning). Other sizes, and OFFSET beyond page 1, are placeholders (`limit`, `offset`).
+ * planning). Other sizes, and OFFSET beyond page 1, are placeholders (`limit`, `offset`: the values of
+ * `pageWindow`).
  */
-export function pageShape(q: PageParams): { key: string; limit: number | Placeholder; offset: boolean } {
+export interface PageShape {
+  /** The window's part of a statement name: `10`, `10+` (a later page), `$`, `$+` (a page size as placeholder). */
+  key: string;
+  limit: number | Placeholder;
+  /** The OFFSET placeholder, absent on page 1. */
+  offset: Placeholder | undefined;
+}
+
+export function pageShape(q: PageParams): PageShape {
   const literal = LITERAL_LIMITS.has(q.per_page);
-  const offset = q.page > 1;
+  const later = q.page > 1;
   // drizzle renders a number as a bound parameter; a raw SQL chunk is written as is (per_page is a checked integer).
   const limit = literal ? (sql.raw(String(q.per_page)) as unknown as number) : sql.placeholder('limit');
-  return { key: `${literal ? q.per_page : '$'}${offset ? '+' : ''}`, limit, offset };
+  return { key: `${literal ? q.per_page : '$'}${later ? '+' : ''}`, limit, offset: later ? sql.placeholder('offset') : undefined };
 }
 
 /**

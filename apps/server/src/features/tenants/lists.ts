@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams } from '../../platform/list-query.js';
+import { containsPattern, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams, type PageShape } from '../../platform/list-query.js';
 import { clusterCounts, clusters, projects, tenantCounts, tenantSizes, tenants } from './schema.js';
 
 /*
@@ -49,17 +49,15 @@ async function withTotal<T extends { total: number }>(
 }
 
 /** The `keys` subquery of a page: the ids of the page's rows, found through the sort index alone. */
-function pageKeys(db: Db, table: typeof tenants | typeof clusters, where: SQL | undefined, order: SQL[], win: PageWindow) {
+function pageKeys(db: Db, table: typeof tenants | typeof clusters, where: SQL | undefined, order: SQL[], win: PageShape) {
   const keys = db
     .select({ id: table.id })
     .from(table)
     .where(where)
     .orderBy(...order)
     .limit(win.limit);
-  return (win.offset ? keys.offset(ph('offset')) : keys).as('keys');
+  return (win.offset ? keys.offset(win.offset) : keys).as('keys');
 }
-
-type PageWindow = ReturnType<typeof pageShape>;
 
 /** Filters whose selectivity varies with the value: their shapes are planned per run, with the real values. */
 const VALUE_DEPENDENT = new Set(['search', 'status', 'org_tag', 'cluster_type', 'provider', 'is_byoc']);
@@ -75,7 +73,7 @@ interface ListShape<T> {
   flags: string[];
   sort: string;
   /** The page statement, every row carrying the list's total. */
-  page: (win: PageWindow) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
+  page: (win: PageShape) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
   /** The total alone, for an empty page past the end. */
   total: () => SQL;
 }
@@ -133,7 +131,7 @@ function tenantTotal(db: Db, flags: string[]): SQL {
   return sql`(${db.select({ n: sql`coalesce(sum(${tenantCounts.n}), 0)` }).from(tenantCounts).where(where)})`;
 }
 
-function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageWindow) {
+function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape) {
   const order = orderOn(sortKeys(sort, TENANT_SORTS, '-created_at'), { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
   const keys = pageKeys(db, tenants, tenantWhere(flags), order, win);
   return db
@@ -244,7 +242,7 @@ function clusterTotal(db: Db, flags: string[]): SQL {
   return sql`((${counterSum}) - (${db.select({ n: count() }).from(clusters).where(clusterWhere([...dims, 'is_byoc=true']))}))`;
 }
 
-function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageWindow) {
+function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape) {
   const order = orderOn(sortKeys(sort, CLUSTER_SORTS, '-created_at'), {
     id: clusters.id,
     name: clusters.name,
