@@ -18,6 +18,15 @@ export function pageWindow(q: PageParams): { limit: number; offset: number } {
   return { limit: q.per_page, offset: (q.page - 1) * q.per_page };
 }
 
+/**
+ * A number written into a statement as a literal: drizzle binds a plain number as a parameter, which PostgreSQL
+ * cannot see when it plans a prepared statement generically (a `LIMIT $1` is estimated at a tenth of the table).
+ */
+export function literalNumber(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
 /** Page sizes written into a list statement: the console's (and 1, a single row by id). */
 const LITERAL_LIMITS: ReadonlySet<number> = new Set([1, ...PAGE_SIZE_OPTIONS]);
 
@@ -39,8 +48,7 @@ export interface PageShape {
 export function pageShape(q: PageParams): PageShape {
   const literal = LITERAL_LIMITS.has(q.per_page);
   const later = q.page > 1;
-  // drizzle renders a number as a bound parameter; a raw SQL chunk is written as is (per_page is a checked integer).
-  const limit = literal ? (sql.raw(String(q.per_page)) as unknown as number) : sql.placeholder('limit');
+  const limit = literal ? literalNumber(q.per_page) : sql.placeholder('limit');
   return { key: `${literal ? q.per_page : '$'}${later ? '+' : ''}`, limit, offset: later ? sql.placeholder('offset') : undefined };
 }
 

@@ -38,6 +38,43 @@ async function expectCountersExact(): Promise<void> {
   const negative = await t.database.rows(sql`select 1 from cluster_counts where n < 0 union all select 1 from tenant_counts where n < 0`);
   expect(negative).toEqual([]);
   await expectSizesExact();
+  await expectDaysExact();
+}
+
+/** Every list's day rows equal the real rows per UTC day; no negative day. */
+async function expectDaysExact(): Promise<void> {
+  for (const list of ['tenants', 'clusters'] as const) {
+    expect(await rows(sql`select starts::text as k, n from list_days where list = ${list} and n <> 0`), list).toEqual(
+      await rows(sql`select date_trunc('day', created_at, 'UTC')::text as k, count(*) as n from ${sql.identifier(list)} group by 1`),
+    );
+  }
+  expect(await t.database.rows(sql`select 1 from list_days where n < 0`)).toEqual([]);
+}
+
+/**
+ * Every page of the whole tenant and cluster lists in creation order, both directions, at an offered page size
+ * (literal LIMIT) and an odd one (its pages start inside groups of rows sharing a created_at), answers exactly the rows `OFFSET` gives: later pages start at the day of their
+ * first row (list_days), so this proves those days right across day boundaries and rows sharing a created_at.
+ */
+async function expectPagesExact(): Promise<void> {
+  for (const [list, url] of [['tenants', '/api/v1/admin/orgs'], ['clusters', '/api/v1/devops/cluster/clusters']] as const) {
+    const total = await realCount(list);
+    for (const sort of ['-created_at', 'created_at']) {
+      const dir = sort.startsWith('-') ? sql`desc` : sql`asc`;
+      for (const perPage of [50, 23]) {
+        const all = (await t.database.rows<{ id: string }>(
+          sql`select id from ${sql.identifier(list)} order by created_at ${dir}, id ${dir}`,
+        )).map((r) => r.id);
+        for (let page = 1; page <= Math.ceil(total / perPage) + 1; page++) {
+          const q = `${url}?sort=${sort}&per_page=${perPage}&page=${page}`;
+          const res = await t.app.inject({ method: 'GET', url: q, headers: viewer });
+          const body = res.json() as ListResult<Cluster | Tenant>;
+          expect(body.items.map((i) => i.id), q).toEqual(all.slice((page - 1) * perPage, page * perPage));
+          expect(body.total, q).toBe(total);
+        }
+      }
+    }
+  }
 }
 
 /** Every tenant's size row equals its real project and cluster counts; no row for a tenant that is gone. */
@@ -106,19 +143,22 @@ describe('counter triggers', () => {
     await exec(sql`insert into projects (id, tenant_id, name, region) values
       ('9100000000000000001', '9000000000000000001', 'p1', 'us-east-1'),
       ('9100000000000000002', '9000000000000000002', 'p2', 'us-east-1')`);
-    await exec(sql`insert into clusters (id, name, status, cluster_type, project_id, tenant_id, provider, region, version)
+    // Created at whole hours around a UTC midnight, ten rows at each instant: ties, and a page across the day boundary.
+    await exec(sql`insert into clusters (id, name, status, cluster_type, project_id, tenant_id, provider, region, version, created_at)
       select '92000000000000' || lpad(g::text, 5, '0'), 'counter-' || g,
              (array['USER_CLUSTER_STATUS_AVAILABLE', 'USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_DELETING'])[1 + g % 3],
              (array['DEDICATED_TIDB', 'TICDC', 'SHARED_POOL', 'LOGICAL_CLUSTER'])[1 + g % 4],
              case when g % 2 = 0 then '9100000000000000001' else '9100000000000000002' end,
              case when g % 2 = 0 then '9000000000000000001' else '9000000000000000002' end,
-             (array['AWS', 'GCP', 'AZURE', 'ALICLOUD'])[1 + g % 5 % 4], 'r1', 'v8.5.0'
+             (array['AWS', 'GCP', 'AZURE', 'ALICLOUD'])[1 + g % 5 % 4], 'r1', 'v8.5.0',
+             timestamptz '2025-03-01 00:00:00+00' - (g % 25) * interval '1 hour'
       from generate_series(1, 250) g`);
     await exec(sql`update clusters set is_byoc = true where id like '92%' and right(id, 1) in ('3', '7')`);
     await exec(sql`insert into clusters (id, name, status, cluster_type, project_id, tenant_id, provider, region, version)
       values ('9300000000000000001', 'single', 'USER_CLUSTER_STATUS_CREATING', 'TICDC_NG', '9100000000000000001', '9000000000000000001', 'GCP', 'r1', 'v8.5.0')`);
     await expectCountersExact();
     await expectApiTotalsExact();
+    await expectPagesExact();
   });
 
   it('updates that move rows between dimensions move their counts; other updates change nothing', async () => {
@@ -136,12 +176,16 @@ describe('counter triggers', () => {
     await exec(sql`update projects set tenant_id = '9000000000000000003' where id = '9100000000000000002'`);
     await exec(sql`update tenants set status = 'CLOSING' where id in ('9000000000000000002', '9000000000000000003')`);
     await exec(sql`update tenants set status = 'ACTIVE' where id = '9000000000000000003'`);
+    // Rows moving to another day (and a tenant to another year) move their day counts.
+    await exec(sql`update clusters set created_at = created_at + interval '1 day' where id like '92%' and right(id, 1) in ('2', '5')`);
+    await exec(sql`update tenants set created_at = timestamptz '2020-06-30 23:59:59.999+00' where id = '9000000000000000002'`);
     // An upsert that takes the update path.
     await exec(sql`insert into clusters (id, name, status, cluster_type, project_id, tenant_id, provider, region, version)
       values ('9300000000000000001', 'single', 'USER_CLUSTER_STATUS_CREATING', 'TICDC_NG', '9100000000000000001', '9000000000000000001', 'GCP', 'r1', 'v8.5.0')
       on conflict (id) do update set status = 'USER_CLUSTER_STATUS_AVAILABLE', provider = 'AZURE'`);
     await expectCountersExact();
     await expectApiTotalsExact();
+    await expectPagesExact();
   });
 
   it('deletes uncount their rows', async () => {
@@ -165,13 +209,15 @@ describe('counter triggers', () => {
     expect(await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`)).toEqual(before);
   });
 
-  it('truncate empties the counters and sizes, and refresh_platform_counts() rebuilds them exactly', async () => {
+  it('truncate empties the counters, sizes and days, and refresh_platform_counts() rebuilds them exactly', async () => {
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`truncate cluster_components, clusters`);
       const [c] = await tx.execute(sql`select count(*) as n from cluster_counts where n <> 0`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
       expect(Number(c!.n)).toBe(0);
       const [z] = await tx.execute(sql`select count(*) as n from tenant_sizes where clusters <> 0`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
       expect(Number(z!.n)).toBe(0);
+      const [d] = await tx.execute(sql`select count(*) as n from list_days where list = 'clusters'`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      expect(Number(d!.n)).toBe(0);
       throw new Error('roll back');
     }).catch((err: Error) => expect(err.message).toBe('roll back'));
 
@@ -179,8 +225,11 @@ describe('counter triggers', () => {
     await exec(sql`delete from tenant_counts`);
     await exec(sql`update tenant_sizes set clusters = clusters + 3`);
     await exec(sql`insert into tenant_sizes (tenant_id, projects) values ('gone', 2)`);
+    await exec(sql`update list_days set n = n + 1 where list = 'clusters'`);
+    await exec(sql`delete from list_days where list = 'tenants'`);
     await exec(sql`select refresh_platform_counts()`);
     await expectCountersExact();
     await expectApiTotalsExact();
+    await expectPagesExact();
   });
 });

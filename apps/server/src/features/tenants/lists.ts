@@ -1,8 +1,8 @@
-import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams, type PageShape } from '../../platform/list-query.js';
-import { clusterCounts, clusters, projects, tenantCounts, tenantSizes, tenants } from './schema.js';
+import { containsPattern, literalNumber, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams, type PageShape } from '../../platform/list-query.js';
+import { clusterCounts, clusters, listDays, projects, tenantCounts, tenantSizes, tenants } from './schema.js';
 
 /*
  * The tenant and cluster lists: the hottest reads of the console, at 100k tenants / 1M clusters.
@@ -48,15 +48,56 @@ async function withTotal<T extends { total: number }>(
   return { items: [], total: q.page === 1 ? 0 : ((await total())[0]?.n ?? 0) };
 }
 
-/** The `keys` subquery of a page: the ids of the page's rows, found through the sort index alone. */
-function pageKeys(db: Db, table: typeof tenants | typeof clusters, where: SQL | undefined, order: SQL[], win: PageShape) {
-  const keys = db
-    .select({ id: table.id })
-    .from(table)
-    .where(where)
-    .orderBy(...order)
-    .limit(win.limit);
-  return (win.offset ? keys.offset(win.offset) : keys).as('keys');
+/**
+ * The day holding the first row of a page of a list in creation order, and how many rows come before that day: a
+ * running sum over `list_days`, walked from the list's first day until it passes the page's OFFSET (a few hundred
+ * small index entries even for the last page of a million rows).
+ */
+function dayAnchor(db: Db, list: 'tenants' | 'clusters', descending: boolean) {
+  const order = descending ? desc(listDays.starts) : asc(listDays.starts);
+  const days = db
+    .select({
+      starts: listDays.starts,
+      n: listDays.n,
+      before: sql<number>`sum(${listDays.n}) over (order by ${order}) - ${listDays.n}`.as('before'),
+    })
+    .from(listDays)
+    // The list's name as a literal, like the LIMIT: both steer the generic plan of the named statement.
+    .where(eq(listDays.list, sql.raw(`'${list}'`)))
+    .orderBy(order)
+    .as('days');
+  return db
+    .select({ starts: days.starts, before: days.before })
+    .from(days)
+    .where(sql`${days.before} + ${days.n} > ${ph('offset')}`)
+    .orderBy(descending ? desc(days.starts) : asc(days.starts))
+    .limit(literalNumber(1))
+    .as('anchor');
+}
+
+/**
+ * The `keys` subquery of a page: the ids of the page's rows, found through the sort index alone.
+ * A later page of the whole list in creation order (no filter) starts its index scan at the day of its first row
+ * (`dayAnchor`) and skips only the rows of that day before it; any other page skips its OFFSET in the index.
+ */
+function pageKeys(
+  db: Db,
+  table: typeof tenants | typeof clusters,
+  list: 'tenants' | 'clusters',
+  where: SQL | undefined,
+  spec: { keys: string[]; desc: boolean },
+  order: SQL[],
+  win: PageShape,
+) {
+  const keys = db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(win.limit);
+  if (!win.offset) return keys.as('keys');
+  if (where || spec.keys[0] !== 'createdAt') return keys.offset(win.offset).as('keys');
+  const anchor = dayAnchor(db, list, spec.desc);
+  const from = spec.desc ? lt(table.createdAt, sql`${anchor.starts} + interval '24 hours'`) : gte(table.createdAt, anchor.starts);
+  // drizzle renders a number as a bound parameter and any SQL as written; the OFFSET is relative to the day's start.
+  const offset = sql`${win.offset} - ${anchor.before}` as unknown as number;
+  const page = db.select({ id: table.id }).from(table).where(from).orderBy(...order).limit(win.limit).offset(offset).as('page');
+  return db.select({ id: page.id }).from(anchor).crossJoinLateral(page).as('keys');
 }
 
 /** Filters whose selectivity varies with the value: their shapes are planned per run, with the real values. */
@@ -132,8 +173,9 @@ function tenantTotal(db: Db, flags: string[]): SQL {
 }
 
 function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape) {
-  const order = orderOn(sortKeys(sort, TENANT_SORTS, '-created_at'), { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
-  const keys = pageKeys(db, tenants, tenantWhere(flags), order, win);
+  const spec = sortKeys(sort, TENANT_SORTS, '-created_at');
+  const order = orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
+  const keys = pageKeys(db, tenants, 'tenants', tenantWhere(flags), spec, order, win);
   return db
     .select({
       id: tenants.id,
@@ -243,13 +285,14 @@ function clusterTotal(db: Db, flags: string[]): SQL {
 }
 
 function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape) {
-  const order = orderOn(sortKeys(sort, CLUSTER_SORTS, '-created_at'), {
+  const spec = sortKeys(sort, CLUSTER_SORTS, '-created_at');
+  const order = orderOn(spec, {
     id: clusters.id,
     name: clusters.name,
     status: clusters.status,
     createdAt: clusters.createdAt,
   });
-  const keys = pageKeys(db, clusters, clusterWhere(flags), order, win);
+  const keys = pageKeys(db, clusters, 'clusters', clusterWhere(flags), spec, order, win);
   return db
     .select({
       id: clusters.id,

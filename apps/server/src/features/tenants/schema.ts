@@ -124,6 +124,22 @@ export const tenantSizes = pgTable('tenant_sizes', {
   clusters: bigint('clusters', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * How many rows of a list (`tenants`, `clusters`) were created on each UTC day (`starts`: the day's first instant),
+ * kept by statement-level triggers like the counters above. A deep page of a list in creation order starts its index
+ * scan at the day holding the page's first row, found by a running sum over these rows, instead of skipping every
+ * earlier row with OFFSET (decision 0007).
+ */
+export const listDays = pgTable(
+  'list_days',
+  {
+    list: text('list').notNull(),
+    starts: timestamp('starts', { withTimezone: true, mode: 'date' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'list_days_pk', columns: [t.list, t.starts] })],
+);
+
 /** One row (`scope = 'all'`): the number of projects. */
 export const projectCounts = pgTable('project_counts', {
   scope: text('scope').primaryKey(),
