@@ -9,7 +9,9 @@ import { clusterCounts, clusters, listDays, projects, tenantCounts, tenantSizes,
  *  - Each query is built once per shape (which filters are present, which sort) and run with placeholder values
  *    (`preparedQuery`); shapes whose plan does not depend on the values are server-side prepared statements.
  *  - A page is found by its keys alone (the `keys` subquery: an index-only scan of the sort index, even deep into the
- *    list), and only the page's rows are then read: a deep OFFSET skips index entries, not table rows.
+ *    list), and only the page's rows are then read: a deep OFFSET skips index entries, not table rows. A later page of
+ *    the whole list in creation order starts at the day of its first row (`list_days`). Page 1 of a generically
+ *    planned shape, where nothing is skipped, reads its rows straight from the sort index.
  *  - Counts and names of a row are correlated scalar subqueries: always an index lookup per page row whatever the
  *    planner estimates, and cheaper to plan than joins. A tenant's project and cluster counts are read from
  *    `tenant_sizes` (kept by triggers), not counted.
@@ -114,7 +116,7 @@ interface ListShape<T> {
   flags: string[];
   sort: string;
   /** The page statement, every row carrying the list's total. */
-  page: (win: PageShape) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
+  page: (win: PageShape, direct: boolean) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
   /** The total alone, for an empty page past the end. */
   total: () => SQL;
 }
@@ -125,7 +127,11 @@ async function runList<T extends { total: number }>(db: Db, q: PageParams & { se
   const named = !shape.flags.some((f) => VALUE_DEPENDENT.has(f.replace(/=.*/, '')));
   const v = values(q);
   const win = pageShape(q);
-  const rows = await preparedQuery(db, `${shape.list}.page:${shape.sort}:${key}:${win.key}`, () => shape.page(win), { named }).execute(v);
+  // Page 1 of a generically planned shape reads its rows straight from the sort index (`… ORDER BY <index columns>
+  // LIMIT n`, the per-row subqueries evaluated for those n rows only): nothing is skipped and the plan is known.
+  // Any other page goes through its keys (`pageKeys`). The statement name already tells the two apart.
+  const direct = named && !win.offset;
+  const rows = await preparedQuery(db, `${shape.list}.page:${shape.sort}:${key}:${win.key}`, () => shape.page(win, direct), { named }).execute(v);
   return withTotal(rows, q, () => preparedQuery(db, `${shape.list}.total:${key}`, () => totalQuery(db, shape.total()), { named }).execute(v));
 }
 
@@ -172,33 +178,32 @@ function tenantTotal(db: Db, flags: string[]): SQL {
   return sql`(${db.select({ n: sql`coalesce(sum(${tenantCounts.n}), 0)` }).from(tenantCounts).where(where)})`;
 }
 
-function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape) {
+function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape, direct: boolean) {
   const spec = sortKeys(sort, TENANT_SORTS, '-created_at');
   const order = orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
-  const keys = pageKeys(db, tenants, 'tenants', tenantWhere(flags), spec, order, win);
-  return db
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      region: tenants.region,
-      status: tenants.status,
-      email: tenants.email,
-      orgTag: tenants.orgTag,
-      createdAt: tenants.createdAt,
-      projectCount: num(sql`coalesce((${db.select({ n: tenantSizes.projects }).from(tenantSizes).where(eq(tenantSizes.tenantId, tenants.id))}), 0)`),
-      clusterCount: num(sql`coalesce((${db.select({ n: tenantSizes.clusters }).from(tenantSizes).where(eq(tenantSizes.tenantId, tenants.id))}), 0)`),
-      total: num(tenantTotal(db, flags)),
-    })
-    .from(keys)
-    .innerJoin(tenants, eq(tenants.id, keys.id))
-    .orderBy(...order);
+  const fields = {
+    id: tenants.id,
+    name: tenants.name,
+    region: tenants.region,
+    status: tenants.status,
+    email: tenants.email,
+    orgTag: tenants.orgTag,
+    createdAt: tenants.createdAt,
+    projectCount: num(sql`coalesce((${db.select({ n: tenantSizes.projects }).from(tenantSizes).where(eq(tenantSizes.tenantId, tenants.id))}), 0)`),
+    clusterCount: num(sql`coalesce((${db.select({ n: tenantSizes.clusters }).from(tenantSizes).where(eq(tenantSizes.tenantId, tenants.id))}), 0)`),
+    total: num(tenantTotal(db, flags)),
+  };
+  const where = tenantWhere(flags);
+  if (direct) return db.select(fields).from(tenants).where(where).orderBy(...order).limit(win.limit);
+  const keys = pageKeys(db, tenants, 'tenants', where, spec, order, win);
+  return db.select(fields).from(keys).innerJoin(tenants, eq(tenants.id, keys.id)).orderBy(...order);
 }
 
 /** One page of tenants with their project and cluster counts, and the list's total (one statement, one snapshot). */
 export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<TenantRow>> {
   const flags = present(q, TENANT_FILTERS);
   const sort = q.sort ?? '-created_at';
-  return runList(db, q, { list: 'tenants', flags, sort, page: (win) => tenantPageQuery(db, flags, sort, win), total: () => tenantTotal(db, flags) });
+  return runList(db, q, { list: 'tenants', flags, sort, page: (win, direct) => tenantPageQuery(db, flags, sort, win, direct), total: () => tenantTotal(db, flags) });
 }
 
 export async function selectTenant(db: Db, id: string): Promise<TenantRow | undefined> {
@@ -284,7 +289,7 @@ function clusterTotal(db: Db, flags: string[]): SQL {
   return sql`((${counterSum}) - (${db.select({ n: count() }).from(clusters).where(clusterWhere([...dims, 'is_byoc=true']))}))`;
 }
 
-function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape) {
+function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape, direct: boolean) {
   const spec = sortKeys(sort, CLUSTER_SORTS, '-created_at');
   const order = orderOn(spec, {
     id: clusters.id,
@@ -292,35 +297,34 @@ function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape)
     status: clusters.status,
     createdAt: clusters.createdAt,
   });
-  const keys = pageKeys(db, clusters, 'clusters', clusterWhere(flags), spec, order, win);
-  return db
-    .select({
-      id: clusters.id,
-      name: clusters.name,
-      status: clusters.status,
-      clusterType: clusters.clusterType,
-      projectId: clusters.projectId,
-      projectName: sql<string>`(${db.select({ name: projects.name }).from(projects).where(eq(projects.id, clusters.projectId))})`,
-      tenantId: clusters.tenantId,
-      tenantName: sql<string>`(${db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, clusters.tenantId))})`,
-      provider: clusters.provider,
-      region: clusters.region,
-      version: clusters.version,
-      isByoc: clusters.isByoc,
-      errmsg: clusters.errmsg,
-      createdAt: clusters.createdAt,
-      total: num(clusterTotal(db, flags)),
-    })
-    .from(keys)
-    .innerJoin(clusters, eq(clusters.id, keys.id))
-    .orderBy(...order);
+  const fields = {
+    id: clusters.id,
+    name: clusters.name,
+    status: clusters.status,
+    clusterType: clusters.clusterType,
+    projectId: clusters.projectId,
+    projectName: sql<string>`(${db.select({ name: projects.name }).from(projects).where(eq(projects.id, clusters.projectId))})`,
+    tenantId: clusters.tenantId,
+    tenantName: sql<string>`(${db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, clusters.tenantId))})`,
+    provider: clusters.provider,
+    region: clusters.region,
+    version: clusters.version,
+    isByoc: clusters.isByoc,
+    errmsg: clusters.errmsg,
+    createdAt: clusters.createdAt,
+    total: num(clusterTotal(db, flags)),
+  };
+  const where = clusterWhere(flags);
+  if (direct) return db.select(fields).from(clusters).where(where).orderBy(...order).limit(win.limit);
+  const keys = pageKeys(db, clusters, 'clusters', where, spec, order, win);
+  return db.select(fields).from(keys).innerJoin(clusters, eq(clusters.id, keys.id)).orderBy(...order);
 }
 
 /** One page of clusters with their project and tenant names, and the list's total (one statement, one snapshot). */
 export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult<ClusterRow>> {
   const flags = clusterFlags(q);
   const sort = q.sort ?? '-created_at';
-  return runList(db, q, { list: 'clusters', flags, sort, page: (win) => clusterPageQuery(db, flags, sort, win), total: () => clusterTotal(db, flags) });
+  return runList(db, q, { list: 'clusters', flags, sort, page: (win, direct) => clusterPageQuery(db, flags, sort, win, direct), total: () => clusterTotal(db, flags) });
 }
 
 export async function selectCluster(db: Db, id: string): Promise<ClusterRow | undefined> {
