@@ -308,7 +308,7 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
   // VACUUM too: it sets the visibility map, which index-only scans (the counts over an index) depend on. Right after
   // the bulk commit a VACUUM on PostgreSQL may briefly still see the load's snapshot and mark nothing all-visible:
   // check, and go again shortly.
-  for (const t of [...PLATFORM_TABLES, 'cluster_counts', 'tenant_counts', 'project_counts']) {
+  for (const t of [...PLATFORM_TABLES, 'cluster_counts', 'tenant_counts', 'project_counts', 'tenant_sizes', 'list_days']) {
     for (let attempt = 0; attempt < 6; attempt++) {
       await database.db.execute(sql.raw(`VACUUM (ANALYZE) ${t}`));
       const [vm] = await rowsOf<{ visible: number; pages: number }>(
