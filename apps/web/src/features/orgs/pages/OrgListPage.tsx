@@ -37,7 +37,13 @@ const columns: TableColumnsType<Tenant> = [
     title: 'Email',
     dataIndex: 'email',
     key: 'email',
-    render: (email: string) => <Typography.Text copyable={{ text: email }}>{email}</Typography.Text>,
+    // Long addresses are cut with an ellipsis (whole on hover, and copied whole) so the row fits a laptop screen.
+    width: 260,
+    render: (email: string) => (
+      <Typography.Text copyable={{ text: email }} ellipsis={{ tooltip: email }} style={{ maxWidth: 236 }}>
+        {email}
+      </Typography.Text>
+    ),
   },
   { title: 'Tag', dataIndex: 'org_tag', key: 'org_tag', render: (tag: string | null) => tag ?? '-' },
   { title: 'Projects', dataIndex: 'project_count', key: 'project_count', align: 'right' },
