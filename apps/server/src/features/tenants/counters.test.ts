@@ -53,8 +53,9 @@ async function expectDaysExact(): Promise<void> {
 
 /**
  * Every page of the whole tenant and cluster lists in creation order, both directions, at an offered page size
- * (literal LIMIT) and an odd one (its pages start inside groups of rows sharing a created_at), answers exactly the rows `OFFSET` gives: later pages start at the day of their
- * first row (list_days), so this proves those days right across day boundaries and rows sharing a created_at.
+ * (literal LIMIT) and an odd one (its pages start inside groups of rows sharing a created_at), answers exactly the
+ * rows `OFFSET` gives: later pages start at the day of their first row (list_days), so this proves those days right
+ * across day boundaries and rows sharing a created_at.
  */
 async function expectPagesExact(): Promise<void> {
   for (const [list, url] of [['tenants', '/api/v1/admin/orgs'], ['clusters', '/api/v1/devops/cluster/clusters']] as const) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { containsPattern, literalNumber, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams, type PageShape } from '../../platform/list-query.js';
@@ -12,9 +12,9 @@ import { clusterCounts, clusters, listDays, projects, tenantCounts, tenantSizes,
  *    list), and only the page's rows are then read: a deep OFFSET skips index entries, not table rows. A later page of
  *    the whole list in creation order starts at the day of its first row (`list_days`). Page 1 of a generically
  *    planned shape, where nothing is skipped, reads its rows straight from the sort index.
- *  - Counts and names of a row are correlated scalar subqueries: always an index lookup per page row whatever the
- *    planner estimates, and cheaper to plan than joins. A tenant's project and cluster counts are read from
- *    `tenant_sizes` (kept by triggers), not counted.
+ *  - A cluster's project and tenant names are correlated scalar subqueries: always an index lookup per page row
+ *    whatever the planner estimates (joined, the clusters page got a slow Memoize plan). A tenant's project and
+ *    cluster counts come from its `tenant_sizes` row (kept by triggers), joined: one lookup for both, never counted.
  */
 
 const ph = (name: string) => sql.placeholder(name);
@@ -55,7 +55,7 @@ async function withTotal<T extends { total: number }>(
  * running sum over `list_days`, walked from the list's first day until it passes the page's OFFSET (a few hundred
  * small index entries even for the last page of a million rows).
  */
-function dayAnchor(db: Db, list: 'tenants' | 'clusters', descending: boolean) {
+function dayAnchor(db: Db, list: string, descending: boolean) {
   const order = descending ? desc(listDays.starts) : asc(listDays.starts);
   const days = db
     .select({
@@ -85,7 +85,6 @@ function dayAnchor(db: Db, list: 'tenants' | 'clusters', descending: boolean) {
 function pageKeys(
   db: Db,
   table: typeof tenants | typeof clusters,
-  list: 'tenants' | 'clusters',
   where: SQL | undefined,
   spec: { keys: string[]; desc: boolean },
   order: SQL[],
@@ -94,7 +93,8 @@ function pageKeys(
   const keys = db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(win.limit);
   if (!win.offset) return keys.as('keys');
   if (where || spec.keys[0] !== 'createdAt') return keys.offset(win.offset).as('keys');
-  const anchor = dayAnchor(db, list, spec.desc);
+  // A list's days are kept under its table's name.
+  const anchor = dayAnchor(db, getTableName(table), spec.desc);
   const from = spec.desc ? lt(table.createdAt, sql`${anchor.starts} + interval '24 hours'`) : gte(table.createdAt, anchor.starts);
   // drizzle renders a number as a bound parameter and any SQL as written; the OFFSET is relative to the day's start.
   const offset = sql`${win.offset} - ${anchor.before}` as unknown as number;
@@ -197,7 +197,7 @@ function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape, 
   const where = tenantWhere(flags);
   const sizes = eq(tenantSizes.tenantId, tenants.id);
   if (direct) return db.select(fields).from(tenants).leftJoin(tenantSizes, sizes).where(where).orderBy(...order).limit(win.limit);
-  const keys = pageKeys(db, tenants, 'tenants', where, spec, order, win);
+  const keys = pageKeys(db, tenants, where, spec, order, win);
   return db.select(fields).from(keys).innerJoin(tenants, eq(tenants.id, keys.id)).leftJoin(tenantSizes, sizes).orderBy(...order);
 }
 
@@ -318,7 +318,7 @@ function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape,
   };
   const where = clusterWhere(flags);
   if (direct) return db.select(fields).from(clusters).where(where).orderBy(...order).limit(win.limit);
-  const keys = pageKeys(db, clusters, 'clusters', where, spec, order, win);
+  const keys = pageKeys(db, clusters, where, spec, order, win);
   return db.select(fields).from(keys).innerJoin(clusters, eq(clusters.id, keys.id)).orderBy(...order);
 }
 
