@@ -25,8 +25,12 @@ test(`initial JS of sign-in → /overview is at most ${BUDGET_KB} KB gzip`, asyn
   await Promise.all(pending);
 
   const kb = [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
-  const detail = [...sizes].map(([url, bytes]) => `${(bytes / 1024).toFixed(1)} KB ${new URL(url).pathname}`).join('\n');
-  test.info().annotations.push({ type: 'initial JS', description: `${kb.toFixed(1)} KB gzip in ${sizes.size} scripts` });
+  const detail = [...sizes]
+    .map(([url, bytes]) => `${(bytes / 1024).toFixed(1)} KB ${new URL(url).pathname}`)
+    .join('\n');
+  test
+    .info()
+    .annotations.push({ type: 'initial JS', description: `${kb.toFixed(1)} KB gzip in ${sizes.size} scripts` });
   console.log(`initial JS: ${kb.toFixed(1)} KB gzip in ${sizes.size} scripts`);
   expect(sizes.size).toBeGreaterThan(0);
   expect(kb, detail).toBeLessThanOrEqual(BUDGET_KB);

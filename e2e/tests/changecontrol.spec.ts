@@ -23,7 +23,10 @@ interface Picked {
   shutdownTicdc: TicdcCluster;
 }
 
-/** Finds (through the API, read only) a changeable dedicated cluster with TiDB and TiKV, and two available TiCDC clusters. */
+/**
+ * Finds (through the API, read only) a changeable dedicated cluster with TiDB and TiKV, and two available TiCDC
+ * clusters.
+ */
 async function pickTargets(page: Page): Promise<Picked> {
   const clusters = await apiGet<ListResult<Cluster>>(page, tenantRoutes.clusters, {
     cluster_type: 'DEDICATED_TIDB',
@@ -35,18 +38,29 @@ async function pickTargets(page: Page): Promise<Picked> {
   for (const c of clusters.items) {
     // foundation.spec.ts browses Woodgrove Bank.
     if (c.tenant_name === 'Woodgrove Bank') continue;
-    const config = await apiGet<{ configuration: ClusterConfiguration; changeable: boolean }>(page, configChangeRoutes.clusterConfig.replace(':cluster_id', c.id), {
-      cluster_type: 'DEDICATED_TIDB',
-    });
+    const config = await apiGet<{ configuration: ClusterConfiguration; changeable: boolean }>(
+      page,
+      configChangeRoutes.clusterConfig.replace(':cluster_id', c.id),
+      {
+        cluster_type: 'DEDICATED_TIDB',
+      },
+    );
     const types = config.configuration.files.map((f) => f.config_type);
-    const history = await apiGet<ListResult<ConfigChange>>(page, configChangeRoutes.clusterHistory.replace(':cluster_id', c.id));
+    const history = await apiGet<ListResult<ConfigChange>>(
+      page,
+      configChangeRoutes.clusterHistory.replace(':cluster_id', c.id),
+    );
     if (config.changeable && types.includes('tidb') && types.includes('tikv') && history.total === 0) {
       cluster = c;
       break;
     }
   }
   if (!cluster) throw new Error('no changeable DEDICATED_TIDB cluster in the demo seed');
-  const ticdc = await apiGet<ListResult<TicdcCluster>>(page, ticdcRoutes.clusters, { status: 'available', sort: '-created_at', per_page: 50 });
+  const ticdc = await apiGet<ListResult<TicdcCluster>>(page, ticdcRoutes.clusters, {
+    status: 'available',
+    sort: '-created_at',
+    per_page: 50,
+  });
   const free = ticdc.items.filter((t) => t.cluster_id !== cluster.id);
   const [imageTicdc, shutdownTicdc] = [free[0], free.find((t) => t.cluster_id !== free[0]?.cluster_id)];
   if (!imageTicdc || !shutdownTicdc) throw new Error('not enough available TiCDC clusters in the demo seed');
@@ -155,7 +169,9 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     await expect(approval.getByRole('button', { name: 'Approve' })).toBeDisabled();
     await expect(approval.getByRole('button', { name: 'Reject' })).toBeDisabled();
     await approval.getByRole('button', { name: 'Approve' }).hover();
-    await expect(page.getByRole('tooltip', { name: 'Only an approver of the current approval step can decide' })).toBeVisible();
+    await expect(
+      page.getByRole('tooltip', { name: 'Only an approver of the current approval step can decide' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
 
@@ -175,7 +191,9 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     await page.context().close();
   });
 
-  test('operator applies it: applying with live progress, then applied; config and audit logs show it', async ({ browser }) => {
+  test('operator applies it: applying with live progress, then applied; config and audit logs show it', async ({
+    browser,
+  }) => {
     const { cluster } = picked;
     const page = await signedInPage(browser, `/confighistories/${changeId}`, OPERATOR);
     await expect(phaseFact(page)).toContainText('wait_for_apply');
@@ -193,7 +211,11 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     const operationId = (await operationLink.textContent())!.trim();
     const opPage = await page.context().newPage();
     await opPage.goto(`${baseUrl()}/operations/${operationId}`);
-    await expect(opPage.getByRole('heading', { name: new RegExp(`^Operation ${operationId}: Apply configuration change ${changeId}`) })).toBeVisible();
+    await expect(
+      opPage.getByRole('heading', {
+        name: new RegExp(`^Operation ${operationId}: Apply configuration change ${changeId}`),
+      }),
+    ).toBeVisible();
     await expect(opPage.getByLabel('4 of 4 steps done')).toBeVisible(SLOW);
     await expect(opPage.getByText('Rolling restart TIKV')).toBeVisible();
     await expect(opPage.getByText('Rolling restart TIDB')).toBeVisible();
@@ -211,7 +233,11 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     const expected = ['applied', 'apply', 'approved', 'approve', 'submit_for_approval', 'create'];
     await expect(audit.getByRole('row')).toHaveCount(expected.length + 1);
     for (const op of expected) await expect(audit.getByRole('cell', { name: op, exact: true })).toBeVisible();
-    const logs = await apiGet<ListResult<AuditLog>>(page, auditRoutes.list, { type: 'cloud_config_change', instance_id: changeId, sort: 'operate_at' });
+    const logs = await apiGet<ListResult<AuditLog>>(page, auditRoutes.list, {
+      type: 'cloud_config_change',
+      instance_id: changeId,
+      sort: 'operate_at',
+    });
     expect(logs.items.map((l) => l.operation)).toEqual([...expected].reverse());
 
     // The cluster's configuration now carries the new values (the Cluster ID fact links to the cluster).
@@ -221,11 +247,15 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     const search = page.getByRole('searchbox', { name: 'Search parameters by name' });
     await search.fill(TIDB_PARAM);
     await search.press('Enter');
-    const row = page.getByRole('table', { name: 'Parameters' }).getByRole('row', { name: new RegExp(TIDB_PARAM.replace('.', '\\.')) });
+    const row = page
+      .getByRole('table', { name: 'Parameters' })
+      .getByRole('row', { name: new RegExp(TIDB_PARAM.replace('.', '\\.')) });
     await expect(row).toContainText(NEW_TIDB_VALUE);
     await expect(row).toContainText('custom');
     await page.getByRole('tab', { name: 'Modification Histories' }).click();
-    const history = page.getByRole('table', { name: 'Configuration changes' }).getByRole('row', { name: new RegExp(`^${changeId}\\b`) });
+    const history = page
+      .getByRole('table', { name: 'Configuration changes' })
+      .getByRole('row', { name: new RegExp(`^${changeId}\\b`) });
     await expect(history).toContainText('applied');
     await expect(history).toContainText(OPERATOR);
     await page.context().close();
@@ -270,7 +300,9 @@ test.describe('TiCDC cluster actions', () => {
     await expect(images.getByRole('row', { name: /^TICDC/ })).toContainText('overwrite');
     await link.click();
     await page.waitForURL(/\/operations\/\d+$/);
-    await expect(page.getByRole('heading', { name: `Operation ${operationId}: Modify the image of TiCDC ${t.name}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Operation ${operationId}: Modify the image of TiCDC ${t.name}` }),
+    ).toBeVisible();
     await expect(fact(page, 'Status')).toContainText('succeeded');
     await page.context().close();
   });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, OPERATOR, baseUrl, fillSignIn, signInAt, storedSession } from './helpers.js';
 
-test('operator signs in through the built-in issuer and browses overview → orgs → tenant → cluster with hover cards', async ({ page }) => {
+test('operator signs in through the built-in issuer and browses overview → orgs → tenant → cluster with hover cards', async ({
+  page,
+}) => {
   await page.goto(baseUrl() + '/', { waitUntil: 'commit' });
   await fillSignIn(page, OPERATOR);
   await page.waitForURL(baseUrl() + '/overview');
@@ -36,7 +38,9 @@ test('operator signs in through the built-in issuer and browses overview → org
   await page.getByRole('tab', { name: 'Clusters' }).click();
   const clusterLink = page.getByRole('tabpanel').getByRole('link', { name: /^\d+$/ }).first();
   await clusterLink.hover();
-  const clusterCard = page.locator('.ant-popover').filter({ hasText: /AVAILABLE|PAUSED|CREATING|MODIFYING|UNAVAILABLE|MAINTAINING|RESUMING|DELET/ });
+  const clusterCard = page
+    .locator('.ant-popover')
+    .filter({ hasText: /AVAILABLE|PAUSED|CREATING|MODIFYING|UNAVAILABLE|MAINTAINING|RESUMING|DELET/ });
   await expect(clusterCard).toBeVisible();
   await expect(clusterCard).not.toContainText('USER_CLUSTER_STATUS_');
   await clusterLink.click();

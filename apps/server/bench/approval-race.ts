@@ -9,7 +9,22 @@
  * admin at once, and checks: exactly one 200, nineteen 409, one "approve" audit row, the change moved on once.
  * Prints one line per database and exits 1 if any trial broke the rule.
  */
-import { apiClient, changeBody, freshClusters, log, postgresQuery, startServer, tempDataDir, throwawayPostgres, tokenSigner, until, withPglite, type Json, type Query, type ServerProcess } from './harness.js';
+import {
+  apiClient,
+  changeBody,
+  freshClusters,
+  log,
+  postgresQuery,
+  startServer,
+  tempDataDir,
+  throwawayPostgres,
+  tokenSigner,
+  until,
+  withPglite,
+  type Json,
+  type Query,
+  type ServerProcess,
+} from './harness.js';
 
 const CALLS = 20;
 const args = process.argv.slice(2);
@@ -27,7 +42,11 @@ interface Outcome {
 }
 
 /** Runs the trials against `servers` (calls alternate between them). */
-async function race(servers: ServerProcess[], sign: (email: string) => Promise<string>, clusters: string[]): Promise<Outcome> {
+async function race(
+  servers: ServerProcess[],
+  sign: (email: string) => Promise<string>,
+  clusters: string[],
+): Promise<Outcome> {
   const api = apiClient(sign);
   const [first] = servers;
   const out: Outcome = { ok: 0, broken: [], ms: [] };
@@ -38,14 +57,26 @@ async function race(servers: ServerProcess[], sign: (email: string) => Promise<s
       'POST',
       `/api/v1/devops/cloudconfig/clusters/${cluster}/changes`,
       'operator@example.com',
-      changeBody(cluster, cfg.configuration.fingerprint, { 'tidb:token-limit': String(2000 + i) }, `approval race ${i + 1}`),
+      changeBody(
+        cluster,
+        cfg.configuration.fingerprint,
+        { 'tidb:token-limit': String(2000 + i) },
+        `approval race ${i + 1}`,
+      ),
     );
-    const detail = async (): Promise<Json> => (await api.call(first!.url, 'GET', `/api/v1/devops/cloudconfig/changes/${changeId}`)).change;
+    const detail = async (): Promise<Json> =>
+      (await api.call(first!.url, 'GET', `/api/v1/devops/cloudconfig/changes/${changeId}`)).change;
     const approvalId = (await detail()).approval_id as string;
     const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: CALLS }, (_, k) =>
-        api.raw(servers[k % servers.length]!.url, 'POST', `/api/v1/devops/approval/approvals/${approvalId}/approve`, 'admin@example.com', {}),
+        api.raw(
+          servers[k % servers.length]!.url,
+          'POST',
+          `/api/v1/devops/approval/approvals/${approvalId}/approve`,
+          'admin@example.com',
+          {},
+        ),
       ),
     );
     out.ms.push(performance.now() - started);
@@ -56,11 +87,22 @@ async function race(servers: ServerProcess[], sign: (email: string) => Promise<s
       const p = (await detail()).phase as string;
       return p === 'approving' ? undefined : p;
     });
-    const audit = (await api.call(first!.url, 'GET', `/api/v1/devops/audit?type=cloud_config_change&instance_id=${changeId}&per_page=100`, 'admin@example.com')).items as Json[];
+    const audit = (
+      await api.call(
+        first!.url,
+        'GET',
+        `/api/v1/devops/audit?type=cloud_config_change&instance_id=${changeId}&per_page=100`,
+        'admin@example.com',
+      )
+    ).items as Json[];
     const approves = audit.filter((a) => a.operation === 'approve').length;
     const approved = audit.filter((a) => a.operation === 'approved').length;
-    if (wins === 1 && conflicts === CALLS - 1 && approves === 1 && approved === 1 && phase === 'wait_for_apply') out.ok++;
-    else out.broken.push(`trial ${i + 1}: codes ${JSON.stringify(codes)}, approve rows ${approves}, approved rows ${approved}, phase ${phase}`);
+    if (wins === 1 && conflicts === CALLS - 1 && approves === 1 && approved === 1 && phase === 'wait_for_apply')
+      out.ok++;
+    else
+      out.broken.push(
+        `trial ${i + 1}: codes ${JSON.stringify(codes)}, approve rows ${approves}, approved rows ${approved}, phase ${phase}`,
+      );
   }
   return out;
 }
@@ -76,7 +118,10 @@ async function pgliteRun(): Promise<Outcome> {
   try {
     // Seed on a first start, then read the issuer key and the targets while no server holds the data dir.
     await (await startServer({ DATA_DIR: data.dir }, 'seeding server')).stop();
-    const { sign, clusters } = await withPglite(data.dir, async (q: Query) => ({ sign: await tokenSigner(q, 'http://portal.race'), clusters: await freshClusters(q, trials) }));
+    const { sign, clusters } = await withPglite(data.dir, async (q: Query) => ({
+      sign: await tokenSigner(q, 'http://portal.race'),
+      clusters: await freshClusters(q, trials),
+    }));
     const server = await startServer({ DATA_DIR: data.dir, PUBLIC_URL: 'http://portal.race' }, 'pglite server');
     try {
       log(`PGlite: one process, ${clusters.length} trials`);

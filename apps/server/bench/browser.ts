@@ -23,7 +23,12 @@ export interface SignInResult {
 }
 
 /** Signs in through the real pages (SPA → built-in issuer → /auth_redirect → /overview) in Chromium. */
-export async function signIn(browser: Browser, baseUrl: string, email: string, password: string): Promise<SignInResult> {
+export async function signIn(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
   const context = await browser.newContext();
   const page = await context.newPage();
   // The SPA loads twice (before the issuer's page and again on /auth_redirect); the second time comes from the cache,

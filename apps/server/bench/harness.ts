@@ -28,7 +28,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `probe` until it answers something other than undefined (errors count as "not yet"). */
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000, every = 100): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  ms = 60_000,
+  every = 100,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe().catch(() => undefined);
@@ -55,7 +60,15 @@ export async function startServer(env: Record<string, string>, name = 'server'):
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     // Every process signs and verifies tokens with the same issuer URL, whichever port it listens on.
-    env: { ...process.env, HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'warn', PUBLIC_URL: url, PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -95,7 +108,9 @@ export function tempDataDir(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** SQL against the database the servers use: node-postgres, or the embedded data dir (only while no server holds it). */
+/**
+ * SQL against the database the servers use: node-postgres, or the embedded data dir (only while no server holds it).
+ */
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 export async function withPglite<T>(dataDir: string, fn: (query: Query) => Promise<T>): Promise<T> {
@@ -146,15 +161,30 @@ export type Json = Record<string, any>; // eslint-disable-line @typescript-eslin
 
 /** An API caller: `call` throws on a non-2xx answer, `raw` returns the status and body. */
 export function apiClient(sign: (email: string) => Promise<string>) {
-  const raw = async (base: string, method: string, p: string, email: string, body?: unknown): Promise<{ status: number; body: Json }> => {
+  const raw = async (
+    base: string,
+    method: string,
+    p: string,
+    email: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Json }> => {
     const res = await fetch(`${base}${p}`, {
       method,
-      headers: { authorization: `Bearer ${await sign(email)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${await sign(email)}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, body: (await res.json()) as Json };
   };
-  const call = async (base: string, method: string, p: string, email = 'operator@example.com', body?: unknown): Promise<Json> => {
+  const call = async (
+    base: string,
+    method: string,
+    p: string,
+    email = 'operator@example.com',
+    body?: unknown,
+  ): Promise<Json> => {
     const res = await raw(base, method, p, email, body);
     if (res.status >= 300) throw new Error(`${method} ${p} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
@@ -187,7 +217,13 @@ export function changeBody(cluster: string, fingerprint: string, wanted: Record<
       filename: `${t}.toml`,
       custom_parameters: Object.entries(wanted)
         .filter(([k]) => k.startsWith(`${t}:`))
-        .map(([k, value]) => ({ actionType: 'set', configType: t, name: k.slice(t.length + 1), value, type: 'string' })),
+        .map(([k, value]) => ({
+          actionType: 'set',
+          configType: t,
+          name: k.slice(t.length + 1),
+          value,
+          type: 'string',
+        })),
     })),
     base_fingerprint: fingerprint,
     apply_policy: 'RollingRestart',

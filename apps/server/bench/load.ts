@@ -38,7 +38,14 @@ function quantile(sorted: number[], q: number): number {
  * machine's good and bad moments instead of one getting a quiet minute and the other a busy one. Throughput is
  * requests over measured time; latency percentiles come from every response of every round.
  */
-export async function loadRounds(baseUrl: string, token: string, routes: Route[], seconds: number, rounds = 4, connections = 4): Promise<LoadFigure[]> {
+export async function loadRounds(
+  baseUrl: string,
+  token: string,
+  routes: Route[],
+  seconds: number,
+  rounds = 4,
+  connections = 4,
+): Promise<LoadFigure[]> {
   const opts = (path: string) => ({ url: baseUrl + path, connections, headers: { authorization: `Bearer ${token}` } });
   for (const r of routes) await autocannon({ ...opts(r.path), duration: 1 });
   const acc = routes.map(() => ({ requests: 0, duration: 0, failures: 0, latencies: [] as number[] }));
@@ -56,6 +63,12 @@ export async function loadRounds(baseUrl: string, token: string, routes: Route[]
   return routes.map((r, i) => {
     const a = acc[i]!;
     const sorted = a.latencies.sort((x, y) => x - y);
-    return { ...r, rps: a.requests / a.duration, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), failures: a.failures };
+    return {
+      ...r,
+      rps: a.requests / a.duration,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      failures: a.failures,
+    };
   });
 }

@@ -27,11 +27,15 @@ const BENCH_DIR = path.join(ROOT, '.bench');
 const ACCOUNT = { email: 'operator@example.com', password: 'portal-demo' };
 
 function seed(env: Record<string, string>): void {
-  execFileSync('npx', ['tsx', '--conditions=source', 'src/seed/cli.ts', '--tenants', String(TENANTS), '--clusters', String(CLUSTERS)], {
-    cwd: path.join(ROOT, 'apps/server'),
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    'npx',
+    ['tsx', '--conditions=source', 'src/seed/cli.ts', '--tenants', String(TENANTS), '--clusters', String(CLUSTERS)],
+    {
+      cwd: path.join(ROOT, 'apps/server'),
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    },
+  );
 }
 
 async function pgBenchUrl(): Promise<string | undefined> {
@@ -75,9 +79,17 @@ async function measureLists(label: string, env: Record<string, string>): Promise
       ['clusters, page 1', '/api/v1/devops/cluster/clusters?page=1&per_page=10'],
       [`clusters, page ${DEEP_PAGE}`, `/api/v1/devops/cluster/clusters?page=${DEEP_PAGE}&per_page=10`],
     ];
-    const figures = await loadRounds(server.url, idToken, routes.map(([name, p]) => ({ name: `${label}: ${name}`, path: p })), SECONDS, ROUNDS);
+    const figures = await loadRounds(
+      server.url,
+      idToken,
+      routes.map(([name, p]) => ({ name: `${label}: ${name}`, path: p })),
+      SECONDS,
+      ROUNDS,
+    );
     for (const f of figures) {
-      console.log(`  ${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  failures ${f.failures}`);
+      console.log(
+        `  ${f.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  failures ${f.failures}`,
+      );
     }
     return figures;
   } finally {
@@ -105,7 +117,9 @@ function verdicts(figures: LoadFigure[], label: string): string[] {
 
 async function main(): Promise<void> {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
-  console.log(`bench: ${TENANTS.toLocaleString('en-US')} tenants, ${CLUSTERS.toLocaleString('en-US')} clusters, ${SECONDS} s per route in ${ROUNDS} interleaved rounds, 4 connections`);
+  console.log(
+    `bench: ${TENANTS.toLocaleString('en-US')} tenants, ${CLUSTERS.toLocaleString('en-US')} clusters, ${SECONDS} s per route in ${ROUNDS} interleaved rounds, 4 connections`,
+  );
 
   // 1. Initial JS in real Chromium.
   const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -115,8 +129,11 @@ async function main(): Promise<void> {
   try {
     const { scripts } = await signIn(browser, demo.url, ACCOUNT.email, ACCOUNT.password);
     jsKb = scripts.reduce((a, s) => a + s.gzipBytes, 0) / 1024;
-    console.log(`\ninitial JS, sign-in → /overview: ${jsKb.toFixed(1)} KB gzip in ${scripts.length} scripts (target ≤ 250 KB)`);
-    for (const s of scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
+    console.log(
+      `\ninitial JS, sign-in → /overview: ${jsKb.toFixed(1)} KB gzip in ${scripts.length} scripts (target ≤ 250 KB)`,
+    );
+    for (const s of scripts)
+      console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
   } finally {
     await browser.close();
     await demo.stop();
@@ -155,7 +172,10 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nsummary\n  initial JS ${jsKb.toFixed(1)} KB gzip (target ≤ 250)\n  ${summary.join('\n  ')}`);
-  fs.writeFileSync(path.join(BENCH_DIR, 'results.json'), JSON.stringify({ at: new Date().toISOString(), jsKb, figures, summary }, null, 2));
+  fs.writeFileSync(
+    path.join(BENCH_DIR, 'results.json'),
+    JSON.stringify({ at: new Date().toISOString(), jsKb, figures, summary }, null, 2),
+  );
 }
 
 main().catch((err) => {

@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes, authConfigSchema, PORTAL_NAME } from '@portal/contract';
 import type { Config } from './config.js';
@@ -13,11 +18,11 @@ import { installSecurityHeaders, installSpa } from './platform/http.js';
 import type { App, AppContext, FeatureRoutes } from './platform/context.js';
 import { createIdp, type Idp } from './idp/index.js';
 import { JobRunner } from './platform/jobs.js';
-import { registerUserRoutes } from './features/users/routes.js';
-import { registerAuditRoutes } from './features/audit/routes.js';
-import { registerTenantRoutes } from './features/tenants/routes.js';
+import { registerUserRoutes } from './features/access/routes.js';
+import { registerAuditRoutes } from './features/audits/routes.js';
+import { registerTenantRoutes } from './features/orgs/routes.js';
 import { registerProviderRoutes } from './features/providers/routes.js';
-import { registerDashboardRoutes } from './features/dashboard/routes.js';
+import { registerDashboardRoutes } from './features/overview/routes.js';
 import { registerApprovalRoutes } from './features/approvals/routes.js';
 import { registerOperationRoutes } from './features/operations/routes.js';
 import { registerConfigChangeRoutes } from './features/configchange/routes.js';

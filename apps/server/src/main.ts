@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   ];
   if (config.oidc.kind === 'builtin' && config.seed === 'demo') {
     lines.push('  demo accounts:');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} password ${a.password}   roles: ${a.roles.join(', ')}`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`    ${a.email.padEnd(24)} password ${a.password}   roles: ${a.roles.join(', ')}`);
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -36,10 +36,16 @@ describe('parameter value validation (spec §5 messages, verbatim)', () => {
   });
 
   it('applies the per-parameter rules with their own messages', () => {
-    expect(validateParamValue('string', 'loud', { enum: ['debug', 'info', 'warn'] })).toBe('the value should be one of debug, info, warn');
+    expect(validateParamValue('string', 'loud', { enum: ['debug', 'info', 'warn'] })).toBe(
+      'the value should be one of debug, info, warn',
+    );
     expect(validateParamValue('int', '2000', { maximum: 1024 })).toBe('the value should be less than or equal to 1024');
-    expect(validateParamValue('float', '0.01', { minimum: 0.1 })).toBe('the value should be greater than or equal to 0.1');
-    expect(validateParamValue('string', '10x', { pattern: '^\\d+(s|m|h)$' })).toBe('the value should match the pattern ^\\d+(s|m|h)$');
+    expect(validateParamValue('float', '0.01', { minimum: 0.1 })).toBe(
+      'the value should be greater than or equal to 0.1',
+    );
+    expect(validateParamValue('string', '10x', { pattern: '^\\d+(s|m|h)$' })).toBe(
+      'the value should match the pattern ^\\d+(s|m|h)$',
+    );
     expect(validateParamValue('int', '512', { minimum: 1, maximum: 1024 })).toBeUndefined();
   });
 
@@ -61,14 +67,33 @@ describe('config change phases (spec §4)', () => {
     expect(CONFIG_CHANGE_PHASES.filter(canApplyChange)).toEqual(['wait_for_apply']);
   });
   it('disables Cancel in cancelled, withdrawn, applying and applied', () => {
-    expect(CONFIG_CHANGE_PHASES.filter((p) => !canCancelChange(p))).toEqual(['applying', 'applied', 'cancelled', 'withdrawn']);
+    expect(CONFIG_CHANGE_PHASES.filter((p) => !canCancelChange(p))).toEqual([
+      'applying',
+      'applied',
+      'cancelled',
+      'withdrawn',
+    ]);
     expect(Object.keys(CONFIG_CHANGE_ACTIONS)).toEqual([...CONFIG_CHANGE_PHASES]);
   });
   it('colours phase tags', () => {
-    expect(CONFIG_CHANGE_PHASES.map(phaseColor)).toEqual(['geekblue', 'orange', 'cyan', 'blue', 'green', 'grey', 'red']);
+    expect(CONFIG_CHANGE_PHASES.map(phaseColor)).toEqual([
+      'geekblue',
+      'orange',
+      'cyan',
+      'blue',
+      'green',
+      'grey',
+      'red',
+    ]);
     expect(phaseColor('mystery')).toBe('red');
   });
   it('sorts config types tidb, tikv, pd, then tiflash', () => {
-    expect(sortConfigTypes(['tiflash', 'pd', 'tidb', 'tiflash_learner', 'tikv'])).toEqual(['tidb', 'tikv', 'pd', 'tiflash', 'tiflash_learner']);
+    expect(sortConfigTypes(['tiflash', 'pd', 'tidb', 'tiflash_learner', 'tikv'])).toEqual([
+      'tidb',
+      'tikv',
+      'pd',
+      'tiflash',
+      'tiflash_learner',
+    ]);
   });
 });

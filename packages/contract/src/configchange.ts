@@ -35,7 +35,15 @@ export const TARGET_TYPES = ['cluster', 'tenant_init', 'template'] as const;
 export const CHANGE_TYPES = ['config', 'image', 'version', 'mixed'] as const;
 
 // ---- state machine (spec §4) ----------------------------------------------------------------------------------
-export const CONFIG_CHANGE_PHASES = ['created', 'approving', 'wait_for_apply', 'applying', 'applied', 'cancelled', 'withdrawn'] as const;
+export const CONFIG_CHANGE_PHASES = [
+  'created',
+  'approving',
+  'wait_for_apply',
+  'applying',
+  'applied',
+  'cancelled',
+  'withdrawn',
+] as const;
 export type ConfigChangePhase = (typeof CONFIG_CHANGE_PHASES)[number];
 export const PHASE_COLORS: Record<string, string> = {
   created: 'geekblue',
@@ -58,7 +66,12 @@ export const CONFIG_CHANGE_ACTIONS: Record<ConfigChangePhase, { apply: boolean; 
   withdrawn: { apply: false, cancel: false },
 };
 /** Phases of a change that is still in flight: a target has at most one such change. */
-export const UNFINISHED_PHASES = ['created', 'approving', 'wait_for_apply', 'applying'] as const satisfies readonly ConfigChangePhase[];
+export const UNFINISHED_PHASES = [
+  'created',
+  'approving',
+  'wait_for_apply',
+  'applying',
+] as const satisfies readonly ConfigChangePhase[];
 export const canApplyChange = (phase: string) => CONFIG_CHANGE_ACTIONS[phase as ConfigChangePhase]?.apply ?? false;
 export const canCancelChange = (phase: string) => CONFIG_CHANGE_ACTIONS[phase as ConfigChangePhase]?.cancel ?? false;
 
@@ -86,13 +99,18 @@ export const PARAM_MESSAGES = {
 } as const;
 
 /** Returns the spec's message for an invalid new value, or undefined when it is valid. */
-export function validateParamValue(type: string, raw: string | undefined | null, rules: ParamValidation = {}): string | undefined {
+export function validateParamValue(
+  type: string,
+  raw: string | undefined | null,
+  rules: ParamValidation = {},
+): string | undefined {
   if (!(PARAM_TYPES as readonly string[]).includes(type)) return PARAM_MESSAGES.unknownType;
   if (raw === undefined || raw === null || raw === '') return PARAM_MESSAGES.required(type);
   if (raw.trim() !== raw) return PARAM_MESSAGES.whitespace;
   if (type === 'int' && !/^-?\d+$/.test(raw)) return PARAM_MESSAGES.int;
   if (type === 'int' && !Number.isSafeInteger(Number(raw))) return PARAM_MESSAGES.int;
-  if (type === 'float' && (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) || !Number.isFinite(Number(raw)))) return PARAM_MESSAGES.float;
+  if (type === 'float' && (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) || !Number.isFinite(Number(raw))))
+    return PARAM_MESSAGES.float;
   if (type === 'bool' && raw !== 'true' && raw !== 'false') return PARAM_MESSAGES.bool;
   if (type === 'json') {
     try {
@@ -102,8 +120,10 @@ export function validateParamValue(type: string, raw: string | undefined | null,
     }
   }
   if (rules.enum?.length && !rules.enum.includes(raw)) return PARAM_MESSAGES.enum(rules.enum);
-  if ((type === 'int' || type === 'float') && rules.maximum !== undefined && Number(raw) > rules.maximum) return PARAM_MESSAGES.maximum(rules.maximum);
-  if ((type === 'int' || type === 'float') && rules.minimum !== undefined && Number(raw) < rules.minimum) return PARAM_MESSAGES.minimum(rules.minimum);
+  if ((type === 'int' || type === 'float') && rules.maximum !== undefined && Number(raw) > rules.maximum)
+    return PARAM_MESSAGES.maximum(rules.maximum);
+  if ((type === 'int' || type === 'float') && rules.minimum !== undefined && Number(raw) < rules.minimum)
+    return PARAM_MESSAGES.minimum(rules.minimum);
   if (rules.pattern && !new RegExp(rules.pattern).test(raw)) return PARAM_MESSAGES.pattern(rules.pattern);
   return undefined;
 }
@@ -236,7 +256,9 @@ export const modifiedParameterSchema = z.object({
 });
 export const changeScopeSchema = z.object({
   version: z.object({ from: z.string(), to: z.string() }).nullable(),
-  components: z.array(z.object({ component: z.string(), modified_image_tag: z.object({ from: z.string(), to: z.string() }) })),
+  components: z.array(
+    z.object({ component: z.string(), modified_image_tag: z.object({ from: z.string(), to: z.string() }) }),
+  ),
   files: z.array(
     z.object({
       filename: z.string(),
@@ -256,7 +278,11 @@ export const applyPolicyOptionSchema = z.object({
   reason: z.string().nullable(),
 });
 export const previewResponse = z.object({
-  change: z.object({ scope: changeScopeSchema, apply_policies: z.array(applyPolicyOptionSchema), default_policy: z.enum(APPLY_POLICY_CHOICES) }),
+  change: z.object({
+    scope: changeScopeSchema,
+    apply_policies: z.array(applyPolicyOptionSchema),
+    default_policy: z.enum(APPLY_POLICY_CHOICES),
+  }),
 });
 export type PreviewResponse = z.infer<typeof previewResponse>;
 

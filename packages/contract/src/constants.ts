@@ -23,7 +23,10 @@ export const CLUSTER_TYPES = [
 export type ClusterType = (typeof CLUSTER_TYPES)[number];
 export const DEFAULT_CLUSTER_TYPE: ClusterType = 'DEDICATED_TIDB';
 
-/** The kind of object a cluster type names — what operations and links target: a cluster, a TiCDC cluster or a changefeed. */
+/**
+ * The kind of object a cluster type names — what operations and links target: a cluster, a TiCDC cluster or a
+ * changefeed.
+ */
 export type ObjectKind = 'cluster' | 'ticdc_cluster' | 'changefeed';
 export function objectKindOf(clusterType: ClusterType | string): ObjectKind {
   if (clusterType === 'TICDC' || clusterType === 'TICDC_NG') return 'ticdc_cluster';

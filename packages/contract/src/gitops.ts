@@ -34,7 +34,13 @@ export const gitopsDiffItemSchema = z.object({
 });
 export type GitopsDiffItem = z.infer<typeof gitopsDiffItemSchema>;
 
-const branch = z.string().trim().min(1, 'branch is required').max(100).regex(/^[\w./-]+$/, 'branch is not a valid branch name').default(DEFAULT_GITOPS_BRANCH);
+const branch = z
+  .string()
+  .trim()
+  .min(1, 'branch is required')
+  .max(100)
+  .regex(/^[\w./-]+$/, 'branch is not a valid branch name')
+  .default(DEFAULT_GITOPS_BRANCH);
 const clusterId = z.string({ error: 'cluster id is required' }).trim().min(1, 'cluster id is required').max(64);
 
 export const gitopsQueryBody = z.object({ cluster_id: clusterId, branch });

@@ -9,10 +9,7 @@ export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
  * Builds the flat query schema every list takes: page (1-based), per_page, sort
  * (`field` or `-field`, restricted to the given sortable fields) and one param per filter.
  */
-export function listQuery<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(
-  filters: F,
-  sortable: S,
-) {
+export function listQuery<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(filters: F, sortable: S) {
   const sortValues = sortable.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
   return z.object({
     page: z.coerce.number().int().min(1).default(1),

@@ -35,7 +35,10 @@ export const operationSchema = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
 });
 export type Operation = z.infer<typeof operationSchema>;
-export const operationDetailSchema = operationSchema.extend({ steps: z.array(operationStepSchema), params: z.unknown() });
+export const operationDetailSchema = operationSchema.extend({
+  steps: z.array(operationStepSchema),
+  params: z.unknown(),
+});
 export type OperationDetail = z.infer<typeof operationDetailSchema>;
 
 export const operationListQuery = listQuery(

@@ -35,14 +35,24 @@ export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 export const createProviderBody = z.object({
   id: slug,
   /** One of the platform's cloud provider enumerations, e.g. AWS. */
-  name: z.string().trim().min(1, 'required').max(32).regex(/^[A-Z][A-Z0-9_]*$/, 'upper-case letters, digits and underscores'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(32)
+    .regex(/^[A-Z][A-Z0-9_]*$/, 'upper-case letters, digits and underscores'),
   display_name: z.string().trim().min(1, 'required').max(100),
   enabled: z.boolean().default(true),
 });
 export type CreateProviderBody = z.input<typeof createProviderBody>;
 
 export const createRegionBody = z.object({
-  region_code: z.string().trim().min(1, 'required').max(64).regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes only'),
+  region_code: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(64)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes only'),
   display_name: z.string().trim().min(1, 'required').max(100),
   enabled: z.boolean().default(true),
 });

@@ -3,7 +3,8 @@ import { canChangefeed, canTicdc, modifyTicdcImageBody, shutdownTicdcBody, upgra
 import { gitopsApplyBody, gitopsQueryBody } from './gitops.js';
 import { ctlRunBody } from './ctl.js';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message);
 
 describe('TiCDC action bodies (spec §5)', () => {
   it('requires a target version', () => {
@@ -11,11 +12,14 @@ describe('TiCDC action bodies (spec §5)', () => {
       expect(messages(upgradeTicdcBody.safeParse(body))).toContain('target version is required');
     }
     expect(upgradeTicdcBody.parse({ target_version: ' v8.5.1 ' })).toEqual({ target_version: 'v8.5.1' });
-    expect(messages(upgradeTicdcBody.safeParse({ target_version: '8.5' }))).toEqual(['target version should look like v8.5.1']);
+    expect(messages(upgradeTicdcBody.safeParse({ target_version: '8.5' }))).toEqual([
+      'target version should look like v8.5.1',
+    ]);
   });
 
   it('requires image tags without surrounding whitespace', () => {
-    const tag = (image_tag: unknown) => messages(modifyTicdcImageBody.safeParse({ components: [{ component: 'TICDC', image_tag }] }));
+    const tag = (image_tag: unknown) =>
+      messages(modifyTicdcImageBody.safeParse({ components: [{ component: 'TICDC', image_tag }] }));
     expect(tag(undefined)).toEqual(['image tag is required']);
     expect(tag('')).toEqual(['image tag is required']);
     expect(tag(' v8.1.1')).toEqual(['please delete the whitespaces in the head and tail']);

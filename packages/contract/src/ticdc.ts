@@ -9,10 +9,23 @@ import { listQuery, listResult, repeated } from './list.js';
  */
 
 // ---- statuses and which actions each allows (the server enforces, the web enables the Actions menu) ------------
-export const TICDC_STATUSES = ['available', 'upgrading', 'modifying', 'restarting', 'shutting_down', 'stopped', 'unavailable'] as const;
+export const TICDC_STATUSES = [
+  'available',
+  'upgrading',
+  'modifying',
+  'restarting',
+  'shutting_down',
+  'stopped',
+  'unavailable',
+] as const;
 export type TicdcStatus = (typeof TICDC_STATUSES)[number];
 /** Statuses an action puts the cluster in while its operation runs. */
-export const TICDC_TRANSITIONAL_STATUSES: readonly TicdcStatus[] = ['upgrading', 'modifying', 'restarting', 'shutting_down'];
+export const TICDC_TRANSITIONAL_STATUSES: readonly TicdcStatus[] = [
+  'upgrading',
+  'modifying',
+  'restarting',
+  'shutting_down',
+];
 
 export const TICDC_ACTIONS = ['upgrade', 'modify_image', 'restart', 'shutdown'] as const;
 export type TicdcAction = (typeof TICDC_ACTIONS)[number];
@@ -25,7 +38,15 @@ export const TICDC_ACTION_STATUSES: Record<TicdcAction, readonly TicdcStatus[]> 
 export const canTicdc = (action: TicdcAction, status: string): boolean =>
   (TICDC_ACTION_STATUSES[action] as readonly string[]).includes(status);
 
-export const CHANGEFEED_STATUSES = ['normal', 'warning', 'stopped', 'error', 'failed', 'finished', 'restarting'] as const;
+export const CHANGEFEED_STATUSES = [
+  'normal',
+  'warning',
+  'stopped',
+  'error',
+  'failed',
+  'finished',
+  'restarting',
+] as const;
 export type ChangefeedStatus = (typeof CHANGEFEED_STATUSES)[number];
 export const CHANGEFEED_ACTIONS = ['restart'] as const;
 export type ChangefeedAction = (typeof CHANGEFEED_ACTIONS)[number];
@@ -119,7 +140,11 @@ export const ticdcClusterResponse = z.object({ ticdc_cluster: ticdcClusterDetail
 export const changefeedResponse = z.object({ changefeed: changefeedSchema });
 
 export const ticdcClusterListQuery = listQuery(
-  { cluster_id: z.string().trim().max(64).optional(), tenant_id: z.string().trim().max(64).optional(), status: repeated(z.enum(TICDC_STATUSES)) },
+  {
+    cluster_id: z.string().trim().max(64).optional(),
+    tenant_id: z.string().trim().max(64).optional(),
+    status: repeated(z.enum(TICDC_STATUSES)),
+  },
   ['created_at', 'name'] as const,
 );
 export const ticdcClusterList = listResult(ticdcClusterSchema);
@@ -136,7 +161,11 @@ export const changefeedListQuery = listQuery(
 export const changefeedList = listResult(changefeedSchema);
 
 export const internalChangefeedQuery = z.object({
-  ticdc_cluster_id: z.string({ error: 'ticdc cluster id is required' }).trim().min(1, 'ticdc cluster id is required').max(64),
+  ticdc_cluster_id: z
+    .string({ error: 'ticdc cluster id is required' })
+    .trim()
+    .min(1, 'ticdc cluster id is required')
+    .max(64),
 });
 export const internalChangefeedList = listResult(internalChangefeedSchema);
 
@@ -169,9 +198,15 @@ export const imageTagField = requiredString(IMAGE_TAG_MESSAGES.required).superRe
 });
 export const modifyTicdcImageBody = z.object({
   components: z
-    .array(z.object({ component: requiredString(TICDC_MESSAGES.componentRequired).min(1, TICDC_MESSAGES.componentRequired), image_tag: imageTagField }), {
-      error: TICDC_MESSAGES.componentsRequired,
-    })
+    .array(
+      z.object({
+        component: requiredString(TICDC_MESSAGES.componentRequired).min(1, TICDC_MESSAGES.componentRequired),
+        image_tag: imageTagField,
+      }),
+      {
+        error: TICDC_MESSAGES.componentsRequired,
+      },
+    )
     .min(1, TICDC_MESSAGES.componentsRequired),
 });
 export type ModifyTicdcImageBody = z.input<typeof modifyTicdcImageBody>;

@@ -35,7 +35,10 @@ describe('the oidc_payloads adapter', () => {
   it('treats expired rows as gone and sweeps them', async () => {
     const interactions = dbAdapterFactory(t.database.db)('Interaction');
     await interactions.upsert('i1', { uid: 'x' }, 60);
-    await t.database.db.update(oidcPayloads).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oidcPayloads.id, 'i1'));
+    await t.database.db
+      .update(oidcPayloads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oidcPayloads.id, 'i1'));
     expect(await interactions.find('i1')).toBeUndefined();
     await sweepExpired(t.database.db);
     expect(await t.database.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, 'i1'))).toEqual([]);

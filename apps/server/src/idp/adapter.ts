@@ -38,7 +38,13 @@ class DbAdapter implements Adapter {
     const [row] = await this.db
       .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
       .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), where, or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`))))
+      .where(
+        and(
+          eq(oidcPayloads.model, this.model),
+          where,
+          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+        ),
+      )
       .limit(1);
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
@@ -69,7 +75,9 @@ class DbAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
+    await this.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
   }
 }
 

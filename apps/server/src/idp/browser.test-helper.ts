@@ -24,7 +24,9 @@ export class Browser {
 
   private cookieHeader(path: string): string {
     return [...this.jar]
-      .filter(([, c]) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/')
+      .filter(
+        ([, c]) => path === c.path || path.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) || c.path === '/',
+      )
       .map(([k, c]) => `${k}=${c.value}`)
       .join('; ');
   }

@@ -60,14 +60,22 @@ describe('an external issuer (OIDC_ISSUER)', () => {
       endSessionEndpoint: `${issuer}/protocol/openid-connect/logout`,
     });
     // The SPA may talk to the issuer's origin.
-    expect(String(res.headers['content-security-policy'])).toMatch(new RegExp(`connect-src 'self' ${new URL(issuer).origin.replace(/[.]/g, '\\.')}`));
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      new RegExp(`connect-src 'self' ${new URL(issuer).origin.replace(/[.]/g, '\\.')}`),
+    );
   });
 
   it('accepts its id tokens and refuses ones for another audience', async () => {
-    const ok = await t.app.inject({ url: '/api/v1/devops/me', headers: { authorization: `Bearer ${await sign({ email: 'admin@example.com' })}` } });
+    const ok = await t.app.inject({
+      url: '/api/v1/devops/me',
+      headers: { authorization: `Bearer ${await sign({ email: 'admin@example.com' })}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ email: 'admin@example.com', roles: ['admin'] });
-    const aud = await t.app.inject({ url: '/api/v1/devops/me', headers: { authorization: `Bearer ${await sign({ email: 'admin@example.com' }, 'other')}` } });
+    const aud = await t.app.inject({
+      url: '/api/v1/devops/me',
+      headers: { authorization: `Bearer ${await sign({ email: 'admin@example.com' }, 'other')}` },
+    });
     expect(aud.statusCode).toBe(401);
   });
 
@@ -80,6 +88,8 @@ describe('an external issuer (OIDC_ISSUER)', () => {
   it('fails start-up clearly when discovery fails', async () => {
     const broken = issuer.replace('/realms/portal', '/broken');
     await expect(discoverExternalIssuer(broken, 'x')).rejects.toThrow(/answered 500/);
-    await expect(discoverExternalIssuer(issuer.replace('/realms/portal', '/realms/other'), 'x')).rejects.toThrow(/answered 404/);
+    await expect(discoverExternalIssuer(issuer.replace('/realms/portal', '/realms/other'), 'x')).rejects.toThrow(
+      /answered 404/,
+    );
   });
 });

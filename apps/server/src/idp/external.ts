@@ -22,7 +22,11 @@ export interface ExternalIssuer {
 }
 
 /** Trusts an external OpenID Connect issuer: reads its discovery document once, verifies against its JWKS. */
-export async function discoverExternalIssuer(issuer: string, clientId: string, fetchImpl: typeof fetch = fetch): Promise<ExternalIssuer> {
+export async function discoverExternalIssuer(
+  issuer: string,
+  clientId: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ExternalIssuer> {
   const url = `${issuer}/.well-known/openid-configuration`;
   let res: Response;
   try {
@@ -34,7 +38,8 @@ export async function discoverExternalIssuer(issuer: string, clientId: string, f
   const parsed = discoverySchema.safeParse(await res.json());
   if (!parsed.success) throw new Error(`OIDC discovery at ${url} is not a valid discovery document`);
   const doc = parsed.data;
-  if (doc.issuer.replace(/\/$/, '') !== issuer) throw new Error(`OIDC discovery at ${url} names another issuer (${doc.issuer})`);
+  if (doc.issuer.replace(/\/$/, '') !== issuer)
+    throw new Error(`OIDC discovery at ${url} names another issuer (${doc.issuer})`);
 
   const algorithms = (doc.id_token_signing_alg_values_supported ?? ['RS256']).filter((a) => ASYMMETRIC.test(a));
   const verifier = createVerifier({

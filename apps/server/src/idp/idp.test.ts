@@ -65,7 +65,9 @@ describe('the built-in issuer', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<title>Management Portal</title>');
     expect(page.body).toMatch(/<label for="email">Email<\/label>\s*<input id="email" name="email" type="email"/);
-    expect(page.body).toMatch(/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/);
+    expect(page.body).toMatch(
+      /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+    );
     expect(page.body).toMatch(/<button type="submit">Sign in<\/button>/);
     // CSP-safe: no inline script or style, and a strict policy of our own.
     expect(page.body).not.toMatch(/<script|<style|style=/i);
@@ -109,7 +111,12 @@ describe('the built-in issuer', () => {
       algorithms: ['RS256'],
     });
     expect(protectedHeader.alg).toBe('RS256');
-    expect(payload).toMatchObject({ sub: 'admin@example.com', email: 'admin@example.com', name: 'Ada Admin', nonce: 'n-0S6_WzA2Mj' });
+    expect(payload).toMatchObject({
+      sub: 'admin@example.com',
+      email: 'admin@example.com',
+      name: 'Ada Admin',
+      nonce: 'n-0S6_WzA2Mj',
+    });
     expect(payload.exp! - payload.iat!).toBe(8 * 60 * 60);
 
     // The id token is the SPA's bearer: the app's own verifier accepts it.
@@ -137,7 +144,10 @@ describe('the built-in issuer', () => {
     const browser = new Browser(t.app);
     const page = await openSignIn(browser);
     // Staff seeded without a password hash sign in through an external issuer only.
-    const noPassword = await browser.post(formAction(page.body), { email: 'lin.wei@example.com', password: 'portal-demo' });
+    const noPassword = await browser.post(formAction(page.body), {
+      email: 'lin.wei@example.com',
+      password: 'portal-demo',
+    });
     expect(noPassword.statusCode).toBe(401);
     expect(noPassword.body).toContain('Invalid email or password.');
 
@@ -190,9 +200,10 @@ describe('the built-in issuer', () => {
   it('offers only the implicit flow (no authorization code)', async () => {
     const res = await new Browser(t.app).get(authorizeUrl({ response_type: 'code' }));
     expect(res.statusCode).toBe(303);
-    expect(fragmentOf(String(res.headers.location)).get('error') ?? new URL(String(res.headers.location)).searchParams.get('error')).toBe(
-      'unsupported_response_type',
-    );
+    expect(
+      fragmentOf(String(res.headers.location)).get('error') ??
+        new URL(String(res.headers.location)).searchParams.get('error'),
+    ).toBe('unsupported_response_type');
   });
 
   it('shows an error page for an unknown or stale interaction', async () => {
@@ -233,11 +244,17 @@ describe('the built-in issuer', () => {
     const location = await signIn(browser);
     const idToken = fragmentOf(location).get('id_token')!;
 
-    const q = new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: 'http://portal.test/', state: 'bye' });
+    const q = new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: 'http://portal.test/',
+      state: 'bye',
+    });
     const confirm = await browser.get(`/oidc/session/end?${q}`);
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).not.toMatch(/<script|<style/i);
-    expect(confirm.body).toMatch(/<button type="submit" form="op.logoutForm" name="logout" value="yes"[^>]*>Sign out<\/button>/);
+    expect(confirm.body).toMatch(
+      /<button type="submit" form="op.logoutForm" name="logout" value="yes"[^>]*>Sign out<\/button>/,
+    );
     const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(confirm.body)![1]!;
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)![1]!;
 
@@ -266,7 +283,10 @@ describe('the built-in issuer', () => {
       const me = await t.app.inject({ url: '/api/v1/devops/me', headers: { authorization: `Bearer ${idToken}` } });
       expect(me.statusCode).toBe(200);
 
-      const [sessions] = await t.database.db.select({ n: count() }).from(oidcPayloads).where(eq(oidcPayloads.model, 'Session'));
+      const [sessions] = await t.database.db
+        .select({ n: count() })
+        .from(oidcPayloads)
+        .where(eq(oidcPayloads.model, 'Session'));
       expect(sessions!.n).toBeGreaterThan(0);
     } finally {
       await other.app.close();
@@ -286,7 +306,12 @@ describe('the relaxed client checks', () => {
   async function validate(redirectUris: string[]) {
     const { createBuiltinIssuer } = await import('./provider.js');
     const { loadSigningKeys } = await import('./keys.js');
-    const issuer = createBuiltinIssuer({ config: t.config, database: t.database, keys: await loadSigningKeys(t.database.db), log: t.app.log });
+    const issuer = createBuiltinIssuer({
+      config: t.config,
+      database: t.database,
+      keys: await loadSigningKeys(t.database.db),
+      log: t.app.log,
+    });
     try {
       const Client = issuer.provider.Client as unknown as { validate(m: object): Promise<void> };
       return await Client.validate({ ...base, redirect_uris: redirectUris }).then(

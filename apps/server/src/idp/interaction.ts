@@ -25,15 +25,23 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   const { provider, database, headers, log, portalUrl } = deps;
   const limiter = deps.limiter ?? new AttemptLimiter(10, 5 * 60 * 1000);
 
-  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).headers(headers).type('text/html; charset=utf-8').send(body);
 
   /** Hands the raw response to oidc-provider (it writes the redirect itself). */
-  const finish = async (req: FastifyRequest, reply: FastifyReply, result: Parameters<Provider['interactionFinished']>[2]) => {
+  const finish = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    result: Parameters<Provider['interactionFinished']>[2],
+  ) => {
     reply.hijack();
     for (const [k, v] of Object.entries(headers)) reply.raw.setHeader(k, v);
     reply.raw.setHeader('X-Request-Id', req.id);
@@ -55,7 +63,11 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   const opts = { schema: { hide: true }, config: { access: 'public' as const } };
 
   scope.get(STYLESHEET_PATH, opts, (_req, reply) =>
-    reply.headers(headers).header('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLESHEET),
+    reply
+      .headers(headers)
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/css; charset=utf-8')
+      .send(STYLESHEET),
   );
 
   scope.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, opts, async (req, reply) => {
@@ -75,14 +87,20 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       if (!interaction) return html(reply, 400, errorPage(EXPIRED, portalUrl));
       const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
       const form = req.body && typeof req.body === 'object' ? req.body : {};
-      const email = String(form.email ?? '').trim().slice(0, 320);
+      const email = String(form.email ?? '')
+        .trim()
+        .slice(0, 320);
       const password = String(form.password ?? '').slice(0, 1024);
       if (interaction.prompt.name !== 'login') return finish(req, reply, await autoConsent(provider, interaction));
 
       const key = `${email.toLowerCase()}|${req.ip}`;
       if (limiter.isBlocked(key)) {
         log.warn({ email, ip: req.ip }, 'sign-in rate limited');
-        return html(reply.header('Retry-After', '300'), 429, signInPage({ action, email, error: SIGN_IN_ERRORS.rateLimited }));
+        return html(
+          reply.header('Retry-After', '300'),
+          429,
+          signInPage({ action, email, error: SIGN_IN_ERRORS.rateLimited }),
+        );
       }
       const user = email && password ? await findPortalUser(database.db, email) : undefined;
       const ok = await verifyPassword(password, user?.passwordHash);

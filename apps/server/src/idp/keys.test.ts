@@ -36,7 +36,11 @@ describe('signing keys', () => {
 
   it('verifies with the stored key and lower-cases the email', async () => {
     const [key] = await loadSigningKeys(t.database.db);
-    const verifier = createVerifier({ keys: createLocalJWKSet({ keys: [publicJwk(key!)] }), issuer: 'https://i', audience: 'a' });
+    const verifier = createVerifier({
+      keys: createLocalJWKSet({ keys: [publicJwk(key!)] }),
+      issuer: 'https://i',
+      audience: 'a',
+    });
     const token = await new SignJWT({ email: 'Someone@Example.com' })
       .setProtectedHeader({ alg: 'RS256', kid: key!.kid })
       .setIssuer('https://i')

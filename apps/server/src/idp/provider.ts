@@ -146,7 +146,9 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
 
   // http:// and localhost redirect URIs are refused for implicit web clients; this dev/demo issuer allows exactly
   // those two (by their stable check codes) and keeps every other client metadata check.
-  const schema = (provider.Client as unknown as { Schema: { prototype: { invalidate(message: string, code?: string): void } } }).Schema;
+  const schema = (
+    provider.Client as unknown as { Schema: { prototype: { invalidate(message: string, code?: string): void } } }
+  ).Schema;
   const invalidate = schema.prototype.invalidate;
   schema.prototype.invalidate = function relaxedInvalidate(message: string, code?: string) {
     if (code && RELAXED_CLIENT_CHECKS.has(code)) return;
@@ -156,11 +158,16 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
   provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc-provider server error'));
   // Koa prints uncaught errors to stderr unless someone listens; route them to our log instead.
   (provider as unknown as NodeJS.EventEmitter).on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
-  provider.on('authorization.error', (_ctx: unknown, err: Error) => log.info({ reason: err.message }, 'authorization request refused'));
-  provider.on('end_session.error', (_ctx: unknown, err: Error) => log.info({ reason: err.message }, 'end-session request refused'));
+  provider.on('authorization.error', (_ctx: unknown, err: Error) =>
+    log.info({ reason: err.message }, 'authorization request refused'),
+  );
+  provider.on('end_session.error', (_ctx: unknown, err: Error) =>
+    log.info({ reason: err.message }, 'end-session request refused'),
+  );
 
   const callback = provider.callback();
-  const sweep = () => sweepExpired(database.db).catch((err: unknown) => log.warn({ err }, 'could not sweep expired oidc payloads'));
+  const sweep = () =>
+    sweepExpired(database.db).catch((err: unknown) => log.warn({ err }, 'could not sweep expired oidc payloads'));
   void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();
@@ -170,7 +177,10 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-      const handler = async (req: { raw: IncomingMessage; id: string }, reply: { raw: ServerResponse; hijack(): void }) => {
+      const handler = async (
+        req: { raw: IncomingMessage; id: string },
+        reply: { raw: ServerResponse; hijack(): void },
+      ) => {
         reply.hijack();
         const raw = req.raw as IncomingMessage & { originalUrl?: string };
         const url = raw.url ?? MOUNT;
@@ -186,7 +196,9 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
       scope.all(MOUNT, opts, handler);
       scope.all(`${MOUNT}/*`, opts, handler);
     });
-    await app.register(async (scope) => registerInteractionRoutes(scope, { provider, database, headers, log, portalUrl }));
+    await app.register(async (scope) =>
+      registerInteractionRoutes(scope, { provider, database, headers, log, portalUrl }),
+    );
   }
 
   return {

@@ -69,8 +69,18 @@ describe('bearer token verification', () => {
   it('refuses an unsigned token (alg: none)', async () => {
     const { kid } = await issuerKey();
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: t.config.oidc.issuer, aud: t.config.oidc.clientId, sub: 'admin@example.com', email: 'admin@example.com', iat: now, exp: now + 600 };
-    for (const token of [`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`, `${b64({ alg: 'none', kid })}.${b64(claims)}.`]) {
+    const claims = {
+      iss: t.config.oidc.issuer,
+      aud: t.config.oidc.clientId,
+      sub: 'admin@example.com',
+      email: 'admin@example.com',
+      iat: now,
+      exp: now + 600,
+    };
+    for (const token of [
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
+      `${b64({ alg: 'none', kid })}.${b64(claims)}.`,
+    ]) {
       const { res } = await get(READ, { authorization: `Bearer ${token}` });
       expectErrorEnvelope(res, 401, 'auth.invalidToken');
     }
@@ -78,7 +88,9 @@ describe('bearer token verification', () => {
 
   it('refuses an HMAC token keyed with the public key (algorithm confusion)', async () => {
     const { kid, jwk } = await issuerKey();
-    const publicPem = crypto.createPublicKey({ key: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! }, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    const publicPem = crypto
+      .createPublicKey({ key: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! }, format: 'jwk' })
+      .export({ type: 'spki', format: 'pem' });
     const token = await new SignJWT({ email: 'admin@example.com' })
       .setProtectedHeader({ alg: 'HS256', kid })
       .setIssuer(t.config.oidc.issuer)
@@ -95,7 +107,9 @@ describe('bearer token verification', () => {
   });
 
   it('refuses a token from another issuer', async () => {
-    const { res } = await get(READ, { authorization: `Bearer ${await t.token({ issuer: 'https://evil.example/oidc' })}` });
+    const { res } = await get(READ, {
+      authorization: `Bearer ${await t.token({ issuer: 'https://evil.example/oidc' })}`,
+    });
     expectErrorEnvelope(res, 401, 'auth.invalidToken');
   });
 
@@ -119,7 +133,10 @@ describe('bearer token verification', () => {
   });
 
   it('answers 401 auth.unauthenticated for a disabled portal user', async () => {
-    await t.database.db.update(portalUsers).set({ disabled: true }).where(eq(portalUsers.email, 'maria.garcia@example.com'));
+    await t.database.db
+      .update(portalUsers)
+      .set({ disabled: true })
+      .where(eq(portalUsers.email, 'maria.garcia@example.com'));
     const { res } = await get(READ, await t.as('maria.garcia@example.com'));
     expectErrorEnvelope(res, 401, 'auth.unauthenticated');
   });

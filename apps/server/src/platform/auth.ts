@@ -72,14 +72,25 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; verifier: Toke
       'auth.principal',
       () =>
         deps.db
-          .select({ email: portalUsers.email, name: portalUsers.name, roles: portalUsers.roles, disabled: portalUsers.disabled })
+          .select({
+            email: portalUsers.email,
+            name: portalUsers.name,
+            roles: portalUsers.roles,
+            disabled: portalUsers.disabled,
+          })
           .from(portalUsers)
           .where(eq(portalUsers.email, sql.placeholder('email')))
           .limit(1),
       { named: true },
     ).execute({ email: email.toLowerCase() });
-    if (!user || user.disabled) throw new AppError('auth.unauthenticated', `The account ${email} does not exist in the portal`);
-    const principal: Principal = { email: user.email, name: user.name, roles: user.roles, privileges: privilegesOf(user.roles) };
+    if (!user || user.disabled)
+      throw new AppError('auth.unauthenticated', `The account ${email} does not exist in the portal`);
+    const principal: Principal = {
+      email: user.email,
+      name: user.name,
+      roles: user.roles,
+      privileges: privilegesOf(user.roles),
+    };
     if (!principal.privileges.has(access)) throw new AppError('auth.forbidden');
     req.principal = principal;
   });

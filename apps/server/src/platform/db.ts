@@ -58,9 +58,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 export function openDatabase(config: Config): Promise<Database> {
-  return config.database.kind === 'postgres'
-    ? openPostgres(config.database.url)
-    : openPglite(config.database.dataDir);
+  return config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglite(config.database.dataDir);
 }
 
 const MIGRATION_LOCK = 727_001;

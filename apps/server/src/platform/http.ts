@@ -8,7 +8,10 @@ import { errorCatalogue, type ErrorBody } from '@portal/contract';
  * Security headers on every response. Scripts only from our origin (no inline scripts); antd's CSS-in-JS needs
  * inline styles. Pages under `relaxedPrefixes` (third-party UIs) get their own policy from their plugin.
  */
-export function installSecurityHeaders(app: FastifyInstance, opts: { connectSrc: string[]; relaxedPrefixes: string[] }): void {
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  opts: { connectSrc: string[]; relaxedPrefixes: string[] },
+): void {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -45,7 +48,8 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
     });
@@ -56,7 +60,11 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    const body: ErrorBody = { code: 'route.notFound', message: errorCatalogue['route.notFound'].message, requestId: String(req.id) };
+    const body: ErrorBody = {
+      code: 'route.notFound',
+      message: errorCatalogue['route.notFound'].message,
+      requestId: String(req.id),
+    };
     return reply.status(404).send(body);
   });
 }

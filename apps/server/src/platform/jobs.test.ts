@@ -24,11 +24,16 @@ describe('durable jobs', () => {
     expect(await jobRow('t.once')).toBeUndefined();
   });
 
-  it('rolls back a failed attempt\'s writes, records the error and retries with backoff', async () => {
+  it("rolls back a failed attempt's writes, records the error and retries with backoff", async () => {
     let attempt = 0;
     t.jobs.register<{ id: string }>('t.flaky', async (tx, p) => {
       attempt++;
-      await writeAudit(tx, { type: 'operation', instanceId: p.id, operator: 'system', operation: `attempt-${attempt}` });
+      await writeAudit(tx, {
+        type: 'operation',
+        instanceId: p.id,
+        operator: 'system',
+        operation: `attempt-${attempt}`,
+      });
       if (attempt === 1) throw new Error('transient');
     });
     await enqueueJob(t.database.db, 't.flaky', { id: 'flaky-1' });
@@ -38,7 +43,10 @@ describe('durable jobs', () => {
     expect(row!.runAt.getTime()).toBeGreaterThan(Date.now());
     expect(await t.database.db.select().from(auditLogs).where(eq(auditLogs.instanceId, 'flaky-1'))).toHaveLength(0);
 
-    await t.database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.kind, 't.flaky'));
+    await t.database.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.kind, 't.flaky'));
     await t.jobs.drain();
     expect(await jobRow('t.flaky')).toBeUndefined();
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.instanceId, 'flaky-1'));

@@ -70,17 +70,26 @@ export class JobRunner {
       const row = result.rows[0];
       if (!row) return false;
       // int8 arrives as a string from node-postgres and a number from PGlite.
-      const job: Job = { ...row, id: Number(row.id), attempts: Number(row.attempts), max_attempts: Number(row.max_attempts) };
+      const job: Job = {
+        ...row,
+        id: Number(row.id),
+        attempts: Number(row.attempts),
+        max_attempts: Number(row.max_attempts),
+      };
       const handler = this.handlers.get(job.kind);
       if (!handler) {
-        await tx.execute(sql`UPDATE ${jobs} SET status = 'failed', last_error = 'no handler', updated_at = now() WHERE id = ${job.id}`);
+        await tx.execute(
+          sql`UPDATE ${jobs} SET status = 'failed', last_error = 'no handler', updated_at = now() WHERE id = ${job.id}`,
+        );
         this.log.error({ job: job.id, kind: job.kind }, 'no handler for job');
         return true;
       }
       try {
         const outcome = await tx.transaction((sp) => handler(sp, job.payload as never, job));
         if (outcome?.rerunAt) {
-          await tx.execute(sql`UPDATE ${jobs} SET run_at = ${outcome.rerunAt.toISOString()}, updated_at = now() WHERE id = ${job.id}`);
+          await tx.execute(
+            sql`UPDATE ${jobs} SET run_at = ${outcome.rerunAt.toISOString()}, updated_at = now() WHERE id = ${job.id}`,
+          );
         } else {
           await tx.execute(sql`DELETE FROM ${jobs} WHERE id = ${job.id}`);
         }
@@ -88,7 +97,10 @@ export class JobRunner {
         const attempts = job.attempts + 1;
         const message = (err as Error).message?.slice(0, 2000) ?? String(err);
         const failed = attempts >= job.max_attempts;
-        this.log.warn({ job: job.id, kind: job.kind, attempts, err }, failed ? 'job failed for good' : 'job failed, will retry');
+        this.log.warn(
+          { job: job.id, kind: job.kind, attempts, err },
+          failed ? 'job failed for good' : 'job failed, will retry',
+        );
         const runAt = new Date(Date.now() + backoffMs(attempts)).toISOString();
         await tx.execute(sql`
           UPDATE ${jobs} SET attempts = ${attempts}, last_error = ${message}, updated_at = now(),

@@ -49,7 +49,11 @@ export function pageShape(q: PageParams): PageShape {
   const literal = LITERAL_LIMITS.has(q.per_page);
   const later = q.page > 1;
   const limit = literal ? literalNumber(q.per_page) : sql.placeholder('limit');
-  return { key: `${literal ? q.per_page : '$'}${later ? '+' : ''}`, limit, offset: later ? sql.placeholder('offset') : undefined };
+  return {
+    key: `${literal ? q.per_page : '$'}${later ? '+' : ''}`,
+    limit,
+    offset: later ? sql.placeholder('offset') : undefined,
+  };
 }
 
 /**
@@ -72,7 +76,11 @@ export function orderBy(
  * A sort param as the list of column keys to order by, all in one direction, ending with the unique id — the
  * exact column order of the list's indexes, so PostgreSQL walks an index instead of sorting.
  */
-export function sortKeys(sort: string | undefined, keys: Record<string, string[]>, fallback: string): { keys: string[]; desc: boolean } {
+export function sortKeys(
+  sort: string | undefined,
+  keys: Record<string, string[]>,
+  fallback: string,
+): { keys: string[]; desc: boolean } {
   const s = sort ?? fallback;
   const isDesc = s.startsWith('-');
   const field = isDesc ? s.slice(1) : s;
@@ -80,7 +88,10 @@ export function sortKeys(sort: string | undefined, keys: Record<string, string[]
 }
 
 /** ORDER BY of `sortKeys` over the given columns (a table's, or a subquery's of the same names). */
-export function orderOn(spec: { keys: string[]; desc: boolean }, columns: Record<string, AnyColumn | SQLWrapper>): SQL[] {
+export function orderOn(
+  spec: { keys: string[]; desc: boolean },
+  columns: Record<string, AnyColumn | SQLWrapper>,
+): SQL[] {
   return spec.keys.map((k) => (spec.desc ? desc(columns[k]!) : asc(columns[k]!)));
 }
 
@@ -104,7 +115,12 @@ const preparedByDb = new WeakMap<object, Map<string, unknown>>();
  * values (no filter whose selectivity varies a lot). Unnamed, the server still plans each run with the real values.
  * Shapes must be globally unique names; node-postgres refuses one name with two different statements.
  */
-export function preparedQuery<P>(db: object, shape: string, build: () => Preparable<P>, opts: { named?: boolean } = {}): P {
+export function preparedQuery<P>(
+  db: object,
+  shape: string,
+  build: () => Preparable<P>,
+  opts: { named?: boolean } = {},
+): P {
   let byShape = preparedByDb.get(db);
   if (!byShape) {
     byShape = new Map();

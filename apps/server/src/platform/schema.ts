@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Every mutation writes one row here in the same transaction (spec §3 Audit log). */
 export const auditLogs = pgTable(
@@ -13,7 +24,10 @@ export const auditLogs = pgTable(
     operateAt: timestamp('operate_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     details: jsonb('details').notNull().default({}),
   },
-  (t) => [index('audit_logs_type_instance_idx').on(t.type, t.instanceId, t.operateAt), index('audit_logs_operate_at_idx').on(t.operateAt)],
+  (t) => [
+    index('audit_logs_type_instance_idx').on(t.type, t.instanceId, t.operateAt),
+    index('audit_logs_operate_at_idx').on(t.operateAt),
+  ],
 );
 
 /** People who may use the portal; the built-in issuer authenticates them with a scrypt hash. */
@@ -80,6 +94,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.status, t.runAt),
-    uniqueIndex('jobs_dedupe_queued_idx').on(t.dedupeKey).where(sql`${t.status} = 'queued'`),
+    uniqueIndex('jobs_dedupe_queued_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} = 'queued'`),
   ],
 );

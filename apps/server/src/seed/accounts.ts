@@ -18,7 +18,8 @@ const STAFF = [
 
 export async function seedAccounts(db: Db): Promise<void> {
   const rows = [];
-  for (const a of DEMO_ACCOUNTS) rows.push({ email: a.email, name: a.name, roles: [...a.roles], passwordHash: await hashPassword(a.password) });
+  for (const a of DEMO_ACCOUNTS)
+    rows.push({ email: a.email, name: a.name, roles: [...a.roles], passwordHash: await hashPassword(a.password) });
   for (const s of STAFF) rows.push({ ...s, roles: [...s.roles], passwordHash: null });
   await db.insert(portalUsers).values(rows).onConflictDoNothing();
 }

@@ -126,7 +126,13 @@ export interface ComponentShape {
 export const COMPONENT_SHAPES: Partial<Record<ClusterType, ComponentShape[]>> = {
   DEDICATED_TIDB: [
     { component: 'PD', replicas: [3], specs: ['4C16G', '8C16G'], storageGib: [50], chance: 1 },
-    { component: 'TIKV', replicas: [3, 3, 6, 9], specs: ['8C32G', '16C64G', '32C128G'], storageGib: [500, 1000, 2000, 4000], chance: 1 },
+    {
+      component: 'TIKV',
+      replicas: [3, 3, 6, 9],
+      specs: ['8C32G', '16C64G', '32C128G'],
+      storageGib: [500, 1000, 2000, 4000],
+      chance: 1,
+    },
     { component: 'TIDB', replicas: [2, 2, 3, 4], specs: ['8C16G', '16C32G'], storageGib: [0], chance: 1 },
     { component: 'TIFLASH', replicas: [1, 2], specs: ['16C128G', '32C256G'], storageGib: [1024, 2048], chance: 0.3 },
     { component: 'TIPROXY', replicas: [2], specs: ['2C4G', '4C8G'], storageGib: [0], chance: 0.25 },

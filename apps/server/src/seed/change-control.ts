@@ -12,6 +12,10 @@ export const APPROVAL_TEMPLATES = [
 
 export async function seedChangeControl(tx: Db): Promise<void> {
   for (const t of APPROVAL_TEMPLATES) {
-    await ensureTemplate(tx, { name: t.name, title: t.title, nodes: t.nodes.map((n) => ({ name: n.name, approvers: [...n.approvers] })) });
+    await ensureTemplate(tx, {
+      name: t.name,
+      title: t.title,
+      nodes: t.nodes.map((n) => ({ name: n.name, approvers: [...n.approvers] })),
+    });
   }
 }

@@ -39,16 +39,28 @@ async function main(): Promise<void> {
   if (chunk < 1) throw new ConfigError('--chunk must be at least 1');
 
   const config = loadConfig();
-  const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
-  console.log(`seeding ${where}: ${tenants.toLocaleString('en-US')} tenants, ${clusters.toLocaleString('en-US')} clusters${values.reset ? ', after a reset' : ''}`);
+  const where =
+    config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
+  console.log(
+    `seeding ${where}: ${tenants.toLocaleString('en-US')} tenants, ${clusters.toLocaleString('en-US')} clusters${values.reset ? ', after a reset' : ''}`,
+  );
 
   const opened = performance.now();
   const database = await openDatabase(config);
   try {
     await runMigrations(database, config);
     const demo = await seedIfEmpty(database);
-    console.log(`  ${'open, migrate' + (demo ? ', demo seed' : '')}`.padEnd(36) + `${((performance.now() - opened) / 1000).toFixed(1).padStart(7)} s`);
-    const report = await seedScale(database, { tenants, clusters, chunk, reset: values.reset, log: (l) => console.log(l) });
+    console.log(
+      `  ${'open, migrate' + (demo ? ', demo seed' : '')}`.padEnd(36) +
+        `${((performance.now() - opened) / 1000).toFixed(1).padStart(7)} s`,
+    );
+    const report = await seedScale(database, {
+      tenants,
+      clusters,
+      chunk,
+      reset: values.reset,
+      log: (l) => console.log(l),
+    });
     const c = report.counts;
     console.log(
       `done in ${((performance.now() - opened) / 1000).toFixed(1)} s (scale seed ${(report.totalMs / 1000).toFixed(1)} s). ` +

@@ -71,7 +71,11 @@ async function recordFinished(tx: Db, op: FinishedOperation): Promise<string> {
         title: s.title,
         manual: !!s.manual,
         status: done ? 'succeeded' : here ? (op.failed ? 'failed' : 'cancelled') : 'pending',
-        message: done ? (op.messages?.[s.name] ?? null) : here ? (op.failed?.error ?? `cancelled by ${op.cancelled?.by}`) : null,
+        message: done
+          ? (op.messages?.[s.name] ?? null)
+          : here
+            ? (op.failed?.error ?? `cancelled by ${op.cancelled?.by}`)
+            : null,
         startedAt: done || here ? at(i) : null,
         finishedAt: done ? at(i + 1) : here ? finishedAt : null,
         runs: done || (here && op.failed) ? 1 : 0,
@@ -80,12 +84,33 @@ async function recordFinished(tx: Db, op: FinishedOperation): Promise<string> {
   );
   const instanceId = String(id);
   const base = { type: 'operation', instanceId } as const;
-  await writeAudit(tx, { ...base, operator: op.createdBy, operation: 'create', operateAt: op.startedAt, details: { after: { type: op.type, target_id: op.targetId, status: 'running' } } });
+  await writeAudit(tx, {
+    ...base,
+    operator: op.createdBy,
+    operation: 'create',
+    operateAt: op.startedAt,
+    details: { after: { type: op.type, target_id: op.targetId, status: 'running' } },
+  });
   // The rows the engine and the cancel action write.
   const end = { operateAt: finishedAt };
-  if (op.failed) await writeAudit(tx, { ...base, ...end, operator: 'system', operation: 'fail', details: { step: op.failed.step, error: op.failed.error } });
-  else if (op.cancelled) await writeAudit(tx, { ...base, ...end, operator: op.cancelled.by, operation: 'cancel', details: { before: { status: 'running' }, after: { status } } });
-  else await writeAudit(tx, { ...base, ...end, operator: 'system', operation: 'succeed', details: { after: { status } } });
+  if (op.failed)
+    await writeAudit(tx, {
+      ...base,
+      ...end,
+      operator: 'system',
+      operation: 'fail',
+      details: { step: op.failed.step, error: op.failed.error },
+    });
+  else if (op.cancelled)
+    await writeAudit(tx, {
+      ...base,
+      ...end,
+      operator: op.cancelled.by,
+      operation: 'cancel',
+      details: { before: { status: 'running' }, after: { status } },
+    });
+  else
+    await writeAudit(tx, { ...base, ...end, operator: 'system', operation: 'succeed', details: { after: { status } } });
   return instanceId;
 }
 
@@ -111,11 +136,20 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
     steps: planSteps(change.applyPolicy, components),
     startedAt: appliedAt,
     stepMinutes: 4,
-    messages: { check: 'the configuration is as the change found it', 'restart-PD': '3 of 3 PD members restarted, leader transferred once', persist: 'pd.toml updated' },
+    messages: {
+      check: 'the configuration is as the change found it',
+      'restart-PD': '3 of 3 PD members restarted, leader transferred once',
+      persist: 'pd.toml updated',
+    },
   });
   await changeRepo.updateChange(tx, appliedChangeId, { operationId: applyId });
 
-  const cdc = await tx.select().from(ticdcClusters).where(eq(ticdcClusters.status, 'available')).orderBy(asc(ticdcClusters.id)).limit(3);
+  const cdc = await tx
+    .select()
+    .from(ticdcClusters)
+    .where(eq(ticdcClusters.status, 'available'))
+    .orderBy(asc(ticdcClusters.id))
+    .limit(3);
   const [first, second, third] = cdc;
   if (first) {
     await recordFinished(tx, {
@@ -142,11 +176,20 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
       params: { previous_status: 'available', from_version: second.version, to_version: to },
       startedAt: new Date(DEMO_BASE_TIME - 6 * DAY),
       stepMinutes: 3,
-      failed: { step: 'rolling-upgrade', error: 'capture 2 did not rejoin within 300 s after the upgrade; the captures were rolled back to the previous version' },
+      failed: {
+        step: 'rolling-upgrade',
+        error:
+          'capture 2 did not rejoin within 300 s after the upgrade; the captures were rolled back to the previous version',
+      },
     });
   }
   if (third) {
-    const [feed] = await tx.select().from(changefeeds).where(eq(changefeeds.ticdcClusterId, third.id)).orderBy(asc(changefeeds.id)).limit(1);
+    const [feed] = await tx
+      .select()
+      .from(changefeeds)
+      .where(eq(changefeeds.ticdcClusterId, third.id))
+      .orderBy(asc(changefeeds.id))
+      .limit(1);
     if (feed) {
       await recordFinished(tx, {
         type: TICDC_OPS.restartChangefeed,
@@ -158,7 +201,10 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
         params: { previous_status: feed.status },
         startedAt: new Date(DEMO_BASE_TIME - 2 * DAY),
         stepMinutes: 1,
-        cancelled: { step: operationDefinition(TICDC_OPS.restartChangefeed)!.steps[1]!.name, by: 'maria.garcia@example.com' },
+        cancelled: {
+          step: operationDefinition(TICDC_OPS.restartChangefeed)!.steps[1]!.name,
+          by: 'maria.garcia@example.com',
+        },
       });
     }
   }

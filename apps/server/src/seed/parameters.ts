@@ -9,7 +9,13 @@ import { decide } from '../features/approvals/service.js';
 import { registerClusterTargets } from '../features/configchange/clusters.js';
 import { compareVersions } from '../features/configchange/configuration.js';
 import * as repo from '../features/configchange/repo.js';
-import { cancelChange, createChange, getChange, getClusterConfig, onApprovalSettled } from '../features/configchange/service.js';
+import {
+  cancelChange,
+  createChange,
+  getChange,
+  getClusterConfig,
+  onApprovalSettled,
+} from '../features/configchange/service.js';
 import { persistChange } from '../features/configchange/apply.js';
 import { buildParameterCatalogue } from './parameter-catalogue.js';
 import { seedOperationHistory } from './operations.js';
@@ -25,7 +31,12 @@ export async function seedParameterCatalogue(tx: Db): Promise<void> {
 /** Available dedicated clusters on a catalogued version, in id order: the demo's configuration targets. */
 export function demoConfigClusters(): { id: string; version: string }[] {
   return buildDemoPlatform()
-    .clusters.filter((c) => c.clusterType === 'DEDICATED_TIDB' && c.status === 'USER_CLUSTER_STATUS_AVAILABLE' && compareVersions(c.version, 'v7.5.0') >= 0)
+    .clusters.filter(
+      (c) =>
+        c.clusterType === 'DEDICATED_TIDB' &&
+        c.status === 'USER_CLUSTER_STATUS_AVAILABLE' &&
+        compareVersions(c.version, 'v7.5.0') >= 0,
+    )
     .map((c) => ({ id: c.id!, version: c.version }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
@@ -34,8 +45,14 @@ type Params = Partial<Record<ConfigType, Record<string, string>>>;
 
 /** Custom parameters a few clusters carry, so the editor shows both sources. */
 const CUSTOM: Params[] = [
-  { tidb: { 'log.level': 'warn', 'token-limit': '2000', 'performance.txn-total-size-limit': '1073741824' }, tikv: { 'storage.block-cache.capacity': '24GB' } },
-  { tidb: { 'instance.tidb_slow_log_threshold': '500', labels: '{"zone":"us-east-1a"}' }, pd: { 'schedule.leader-schedule-limit': '8' } },
+  {
+    tidb: { 'log.level': 'warn', 'token-limit': '2000', 'performance.txn-total-size-limit': '1073741824' },
+    tikv: { 'storage.block-cache.capacity': '24GB' },
+  },
+  {
+    tidb: { 'instance.tidb_slow_log_threshold': '500', labels: '{"zone":"us-east-1a"}' },
+    pd: { 'schedule.leader-schedule-limit': '8' },
+  },
   { tikv: { 'raftstore.apply-pool-size': '4', 'raftstore.store-pool-size': '4', 'server.grpc-concurrency': '8' } },
   { tidb: { 'oom-action': 'log', 'mem-quota-query': '2147483648' }, pd: { 'replication.max-replicas': '5' } },
 ];
@@ -46,11 +63,24 @@ function files(params: Params) {
   return (Object.entries(params) as [ConfigType, Record<string, string>][]).map(([t, p]) => ({
     config_type: t,
     filename: CONFIG_FILENAMES[t],
-    custom_parameters: Object.entries(p).map(([name, value]) => ({ actionType: 'set' as const, configType: t, name, value, type: 'string' as const })),
+    custom_parameters: Object.entries(p).map(([name, value]) => ({
+      actionType: 'set' as const,
+      configType: t,
+      name,
+      value,
+      type: 'string' as const,
+    })),
   }));
 }
 
-async function demoChange(tx: Db, clusterId: string, applicant: string, params: Params, reason: string, extra: Partial<CreateChangeBody> = {}): Promise<number> {
+async function demoChange(
+  tx: Db,
+  clusterId: string,
+  applicant: string,
+  params: Params,
+  reason: string,
+  extra: Partial<CreateChangeBody> = {},
+): Promise<number> {
   const { configuration } = await getClusterConfig(tx, 'DEDICATED_TIDB', clusterId);
   const body = createChangeBody.parse({
     change_type: 'config',
@@ -69,7 +99,12 @@ async function approve(tx: Db, changeId: number): Promise<void> {
   const change = await getChange(tx, String(changeId));
   const approval = await decide(tx, change.approval_id!, ADMIN, 'approve', 'Looks good');
   // The settled job would do this at the next start; the demo wants the result now (the job then finds nothing to do).
-  await onApprovalSettled(tx, { approval_id: approval.id, subject_id: String(changeId), status: 'APPROVED', decided_by: ADMIN.email });
+  await onApprovalSettled(tx, {
+    approval_id: approval.id,
+    subject_id: String(changeId),
+    status: 'APPROVED',
+    decided_by: ADMIN.email,
+  });
 }
 
 /** Custom parameters on a few demo clusters and changes in each phase of the flow (spec §4). */
@@ -78,32 +113,89 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   const clusters = demoConfigClusters();
   for (const [i, params] of CUSTOM.entries()) {
     for (const [t, p] of Object.entries(params) as [ConfigType, Record<string, string>][]) {
-      const key = { clusterType: 'DEDICATED_TIDB', targetId: clusters[i]!.id, configType: t, filename: CONFIG_FILENAMES[t] };
-      await repo.replaceCustomParams(tx, key, Object.entries(p).map(([name, value]) => ({ name, value })));
+      const key = {
+        clusterType: 'DEDICATED_TIDB',
+        targetId: clusters[i]!.id,
+        configType: t,
+        filename: CONFIG_FILENAMES[t],
+      };
+      await repo.replaceCustomParams(
+        tx,
+        key,
+        Object.entries(p).map(([name, value]) => ({ name, value })),
+      );
     }
   }
   const at = (days: number) => new Date(DEMO_BASE_TIME - days * DAY);
   const c = (i: number) => clusters[CUSTOM.length + i]!.id;
 
-  const applied = await demoChange(tx, c(0), 'maria.garcia@example.com', { pd: { 'schedule.leader-schedule-limit': '16', 'schedule.region-schedule-limit': '4096' } }, 'Speed up rebalancing after the TiKV scale-out');
+  const applied = await demoChange(
+    tx,
+    c(0),
+    'maria.garcia@example.com',
+    { pd: { 'schedule.leader-schedule-limit': '16', 'schedule.region-schedule-limit': '4096' } },
+    'Speed up rebalancing after the TiKV scale-out',
+  );
   await approve(tx, applied);
   // Applied before the demo begins: its finished apply operation is recorded by seedOperationHistory.
   await repo.updateChange(tx, applied, { phase: 'applying' });
-  await writeAudit(tx, { type: 'cloud_config_change', instanceId: String(applied), operator: 'maria.garcia@example.com', operation: 'apply', details: { before: { phase: 'wait_for_apply' }, after: { phase: 'applying' } } });
+  await writeAudit(tx, {
+    type: 'cloud_config_change',
+    instanceId: String(applied),
+    operator: 'maria.garcia@example.com',
+    operation: 'apply',
+    details: { before: { phase: 'wait_for_apply' }, after: { phase: 'applying' } },
+  });
   await persistChange(tx, applied, null);
 
-  const rejected = await demoChange(tx, c(1), 'lin.wei@example.com', { tidb: { 'split-table': 'false' } }, 'Fewer Regions for the many small tables of the catalog schema');
-  await decide(tx, (await getChange(tx, String(rejected))).approval_id!, ADMIN, 'reject', 'Region per table is needed for the write hotspots');
-  await onApprovalSettled(tx, { approval_id: (await getChange(tx, String(rejected))).approval_id!, subject_id: String(rejected), status: 'REJECTED', decided_by: ADMIN.email });
+  const rejected = await demoChange(
+    tx,
+    c(1),
+    'lin.wei@example.com',
+    { tidb: { 'split-table': 'false' } },
+    'Fewer Regions for the many small tables of the catalog schema',
+  );
+  await decide(
+    tx,
+    (await getChange(tx, String(rejected))).approval_id!,
+    ADMIN,
+    'reject',
+    'Region per table is needed for the write hotspots',
+  );
+  await onApprovalSettled(tx, {
+    approval_id: (await getChange(tx, String(rejected))).approval_id!,
+    subject_id: String(rejected),
+    status: 'REJECTED',
+    decided_by: ADMIN.email,
+  });
 
-  const cancelled = await demoChange(tx, c(2), 'operator@example.com', { tikv: { 'rocksdb.max-background-jobs': '12' } }, 'More compaction threads for the ingest peak');
+  const cancelled = await demoChange(
+    tx,
+    c(2),
+    'operator@example.com',
+    { tikv: { 'rocksdb.max-background-jobs': '12' } },
+    'More compaction threads for the ingest peak',
+  );
   await approve(tx, cancelled);
   await cancelChange(tx, String(cancelled), 'lin.wei@example.com', 'The ingest peak moved to next quarter');
 
-  const waiting = await demoChange(tx, c(3), 'lin.wei@example.com', { tikv: { 'storage.block-cache.capacity': '32GB' }, tidb: { 'performance.max-procs': '16' } }, 'Use the memory of the new 16C64G TiKV nodes');
+  const waiting = await demoChange(
+    tx,
+    c(3),
+    'lin.wei@example.com',
+    { tikv: { 'storage.block-cache.capacity': '32GB' }, tidb: { 'performance.max-procs': '16' } },
+    'Use the memory of the new 16C64G TiKV nodes',
+  );
   await approve(tx, waiting);
 
-  const approving = await demoChange(tx, c(4), 'operator@example.com', { tidb: { 'log.level': 'warn', 'instance.tidb_slow_log_threshold': '1000' } }, 'Quieter logs during the holiday freeze', { apply_policy: 'HotReload' });
+  const approving = await demoChange(
+    tx,
+    c(4),
+    'operator@example.com',
+    { tidb: { 'log.level': 'warn', 'instance.tidb_slow_log_threshold': '1000' } },
+    'Quieter logs during the holiday freeze',
+    { apply_policy: 'HotReload' },
+  );
 
   // Deterministic times, oldest first, so the list reads as a history; every recorded event moves with its change.
   const ids = [applied, rejected, cancelled, waiting, approving];
@@ -129,16 +221,25 @@ const EVENT_OFFSET: Record<string, number> = {
 /** Moves a demo change, its approval and its audit rows from the moment of seeding to `createdAt` and after. */
 async function backdateChange(tx: Db, id: number, createdAt: Date): Promise<void> {
   const when = (operation: string) => new Date(createdAt.getTime() + (EVENT_OFFSET[operation] ?? 0));
-  const rows = await tx.select().from(auditLogs).where(and(eq(auditLogs.type, 'cloud_config_change'), eq(auditLogs.instanceId, String(id))));
+  const rows = await tx
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.type, 'cloud_config_change'), eq(auditLogs.instanceId, String(id))));
   let closedAt: Date | null = null;
   for (const r of rows) {
-    await tx.update(auditLogs).set({ operateAt: when(r.operation) }).where(eq(auditLogs.id, r.id));
+    await tx
+      .update(auditLogs)
+      .set({ operateAt: when(r.operation) })
+      .where(eq(auditLogs.id, r.id));
     if (['applied', 'rejected', 'cancel', 'withdraw'].includes(r.operation)) closedAt = when(r.operation);
   }
   await repo.updateChange(tx, id, { createdAt, closedAt });
   const change = await getChange(tx, String(id));
   if (!change.approval_id) return;
-  const [approval] = await tx.select().from(approvals).where(eq(approvals.id, Number(change.approval_id)));
+  const [approval] = await tx
+    .select()
+    .from(approvals)
+    .where(eq(approvals.id, Number(change.approval_id)));
   if (!approval) return;
   const started = when('submit_for_approval').toISOString();
   const decided = approval.endAt ? when('approve').toISOString() : null;
@@ -146,7 +247,15 @@ async function backdateChange(tx: Db, id: number, createdAt: Date): Promise<void
     Array.isArray(v)
       ? v.map(retime)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'start_at' && x ? started : k === 'end_at' && x ? decided : retime(x)]))
+        ? Object.fromEntries(
+            Object.entries(v).map(([k, x]) => [
+              k,
+              k === 'start_at' && x ? started : k === 'end_at' && x ? decided : retime(x),
+            ]),
+          )
         : v;
-  await tx.update(approvals).set({ startAt: new Date(started), endAt: decided ? new Date(decided) : null, nodes: retime(approval.nodes) }).where(eq(approvals.id, approval.id));
+  await tx
+    .update(approvals)
+    .set({ startAt: new Date(started), endAt: decided ? new Date(decided) : null, nodes: retime(approval.nodes) })
+    .where(eq(approvals.id, approval.id));
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db.js';
 import { providers, regions } from '../features/providers/schema.js';
 import { regionId } from '../features/providers/service.js';
-import { clusterComponents, clusters, projects, tenants } from '../features/tenants/schema.js';
+import { clusterComponents, clusters, projects, tenants } from '../features/orgs/schema.js';
 import {
   COMPONENT_SHAPES,
   prng,
@@ -21,32 +21,102 @@ const EARLIEST = Date.UTC(2022, 0, 1);
 
 /** Fictional companies (plus the punctuation real names carry: an apostrophe, an ampersand). */
 const COMPANIES = [
-  'Northwind Traders', 'Contoso Retail', 'Fabrikam Logistics', 'Adventure Works Cycles', 'Tailspin Toys',
-  'Wide World Importers', 'Litware Analytics', 'Proseware Systems', 'Alpine Ski House', 'Coho Winery',
-  'Fourth Coffee', 'Lucerne Publishing', "Margie's Travel", 'Trey Research', 'Woodgrove Bank',
-  'Blue Yonder Airlines', 'Graphic Design Institute', 'Humongous Insurance', 'Wingtip Toys', 'Relecloud',
-  'VanArsdel Ltd', 'Bellows College', 'Southridge Video', 'A. Datum Corporation', 'Consolidated Messenger',
-  'Nod Publishers', 'City Power & Light', 'Lamna Healthcare', 'Munson Pickles and Preserves', 'Tidewater Payments',
-  'Kestrel Robotics', 'Brightline Freight', 'Quantaflow Labs', 'Meridian Health Partners', 'Harbor & Finch Capital',
-  'Silverpine Games', 'Orbital Mapping Co', 'Greenleaf Grocers', 'Ironbridge Manufacturing', 'Nimbus Media',
-  'Pinecrest Education', 'Redwood Mobility', 'Sable Security', 'Summit Ticketing', 'Tanager Telecom',
-  'Union Square Marketplace', 'Vantage Energy', 'Yellowtail Shipping', 'Zephyr Streaming', 'Cobalt Insights',
+  'Northwind Traders',
+  'Contoso Retail',
+  'Fabrikam Logistics',
+  'Adventure Works Cycles',
+  'Tailspin Toys',
+  'Wide World Importers',
+  'Litware Analytics',
+  'Proseware Systems',
+  'Alpine Ski House',
+  'Coho Winery',
+  'Fourth Coffee',
+  'Lucerne Publishing',
+  "Margie's Travel",
+  'Trey Research',
+  'Woodgrove Bank',
+  'Blue Yonder Airlines',
+  'Graphic Design Institute',
+  'Humongous Insurance',
+  'Wingtip Toys',
+  'Relecloud',
+  'VanArsdel Ltd',
+  'Bellows College',
+  'Southridge Video',
+  'A. Datum Corporation',
+  'Consolidated Messenger',
+  'Nod Publishers',
+  'City Power & Light',
+  'Lamna Healthcare',
+  'Munson Pickles and Preserves',
+  'Tidewater Payments',
+  'Kestrel Robotics',
+  'Brightline Freight',
+  'Quantaflow Labs',
+  'Meridian Health Partners',
+  'Harbor & Finch Capital',
+  'Silverpine Games',
+  'Orbital Mapping Co',
+  'Greenleaf Grocers',
+  'Ironbridge Manufacturing',
+  'Nimbus Media',
+  'Pinecrest Education',
+  'Redwood Mobility',
+  'Sable Security',
+  'Summit Ticketing',
+  'Tanager Telecom',
+  'Union Square Marketplace',
+  'Vantage Energy',
+  'Yellowtail Shipping',
+  'Zephyr Streaming',
+  'Cobalt Insights',
 ];
 
 const PROJECT_NAMES = [
-  'production', 'staging', 'development', 'analytics', 'payments', 'data-platform', 'customer-360',
-  'ml-features', 'reporting', 'inventory', 'ledger', 'search', 'iot-ingest', 'marketing', 'risk-engine',
+  'production',
+  'staging',
+  'development',
+  'analytics',
+  'payments',
+  'data-platform',
+  'customer-360',
+  'ml-features',
+  'reporting',
+  'inventory',
+  'ledger',
+  'search',
+  'iot-ingest',
+  'marketing',
+  'risk-engine',
 ];
 
 const CLUSTER_PURPOSES = [
-  'orders', 'users', 'events', 'ledger', 'catalog', 'sessions', 'metrics', 'billing', 'audit', 'inventory',
-  'htap', 'olap', 'profiles', 'shipments', 'telemetry', 'accounts',
+  'orders',
+  'users',
+  'events',
+  'ledger',
+  'catalog',
+  'sessions',
+  'metrics',
+  'billing',
+  'audit',
+  'inventory',
+  'htap',
+  'olap',
+  'profiles',
+  'shipments',
+  'telemetry',
+  'accounts',
 ];
 
 const SINKS = ['kafka', 's3', 'mysql', 'tidb', 'pulsar', 'gcs'];
 
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function ymd(ms: number): string {
@@ -62,7 +132,16 @@ export async function seedProviders(tx: Db): Promise<void> {
   const created = new Date(EARLIEST);
   await tx
     .insert(providers)
-    .values(SEED_PROVIDERS.map((p) => ({ id: p.id, name: p.name, displayName: p.displayName, enabled: true, createdAt: created, updatedAt: created })))
+    .values(
+      SEED_PROVIDERS.map((p) => ({
+        id: p.id,
+        name: p.name,
+        displayName: p.displayName,
+        enabled: true,
+        createdAt: created,
+        updatedAt: created,
+      })),
+    )
     .onConflictDoNothing();
   await tx
     .insert(regions)
@@ -114,7 +193,8 @@ export function buildDemoPlatform(): DemoPlatformData {
     ]).v;
     // Suspended and closing tenants are small: they wind down rather than grow.
     const live = status === 'ACTIVE';
-    const tenantCreated = EARLIEST + r.int(0, Math.floor((DEMO_BASE_TIME - EARLIEST) / DAY) - 60) * DAY + r.int(0, DAY - 1);
+    const tenantCreated =
+      EARLIEST + r.int(0, Math.floor((DEMO_BASE_TIME - EARLIEST) / DAY) - 60) * DAY + r.int(0, DAY - 1);
     const slug = slugOf(company);
     out.tenants.push({
       id: tenantId.toString(),
@@ -131,7 +211,13 @@ export function buildDemoPlatform(): DemoPlatformData {
       projectId += BigInt(r.int(1_000, 90_000_000));
       const projectCreated = tenantCreated + r.int(0, Math.floor((DEMO_BASE_TIME - tenantCreated) / 3));
       const pid = projectId.toString();
-      out.projects.push({ id: pid, tenantId: tenantId.toString(), name: projectName, region: homeRegion, createdAt: new Date(projectCreated) });
+      out.projects.push({
+        id: pid,
+        tenantId: tenantId.toString(),
+        name: projectName,
+        region: homeRegion,
+        createdAt: new Date(projectCreated),
+      });
 
       const clusterCount = live ? r.int(1, 5) : r.int(1, 2);
       const used = new Set<string>();
@@ -172,7 +258,8 @@ export function buildDemoPlatform(): DemoPlatformData {
           provider: provider.name,
           region,
           version,
-          isByoc: clusterType === 'DEDICATED_TIDB' && (provider.name === 'AWS' || provider.name === 'GCP') && r.chance(0.06),
+          isByoc:
+            clusterType === 'DEDICATED_TIDB' && (provider.name === 'AWS' || provider.name === 'GCP') && r.chance(0.06),
           errmsg: clusterStatus === 'USER_CLUSTER_STATUS_UNAVAILABLE' ? r.pick(UNAVAILABLE_REASONS) : null,
           createdAt: new Date(created),
         });

@@ -51,19 +51,87 @@ const TRIGGER_TABLES = ['tenants', 'projects', 'clusters'] as const;
 const tableArray = `ARRAY[${PLATFORM_TABLES.map((t) => `'${t}'::regclass`).join(', ')}]`;
 
 const ADJECTIVES = [
-  'Blue', 'Silver', 'Northern', 'Bright', 'Quantum', 'Green', 'Golden', 'Rapid', 'Summit', 'Coastal', 'Urban', 'Prime',
-  'Vertex', 'Crimson', 'Atlas', 'Nova', 'Pioneer', 'Granite', 'Harbor', 'Cedar', 'Lumen', 'Orbit', 'Polar', 'Sterling',
+  'Blue',
+  'Silver',
+  'Northern',
+  'Bright',
+  'Quantum',
+  'Green',
+  'Golden',
+  'Rapid',
+  'Summit',
+  'Coastal',
+  'Urban',
+  'Prime',
+  'Vertex',
+  'Crimson',
+  'Atlas',
+  'Nova',
+  'Pioneer',
+  'Granite',
+  'Harbor',
+  'Cedar',
+  'Lumen',
+  'Orbit',
+  'Polar',
+  'Sterling',
 ];
 const NOUNS = [
-  'Analytics', 'Logistics', 'Payments', 'Health', 'Retail', 'Media', 'Robotics', 'Energy', 'Labs', 'Systems', 'Games',
-  'Insurance', 'Mobility', 'Foods', 'Telecom', 'Security', 'Travel', 'Capital', 'Software', 'Networks', 'Bio', 'Freight',
+  'Analytics',
+  'Logistics',
+  'Payments',
+  'Health',
+  'Retail',
+  'Media',
+  'Robotics',
+  'Energy',
+  'Labs',
+  'Systems',
+  'Games',
+  'Insurance',
+  'Mobility',
+  'Foods',
+  'Telecom',
+  'Security',
+  'Travel',
+  'Capital',
+  'Software',
+  'Networks',
+  'Bio',
+  'Freight',
 ];
 const SUFFIXES = ['Inc', 'Ltd', 'GmbH', 'Co', 'LLC', 'Group', 'Pte Ltd', 'KK', 'SA', 'AB'];
 const PROJECT_NAMES = [
-  'production', 'staging', 'development', 'analytics', 'payments', 'data-platform', 'customer-360', 'ml-features',
-  'reporting', 'inventory', 'ledger', 'search', 'iot-ingest', 'marketing', 'risk-engine',
+  'production',
+  'staging',
+  'development',
+  'analytics',
+  'payments',
+  'data-platform',
+  'customer-360',
+  'ml-features',
+  'reporting',
+  'inventory',
+  'ledger',
+  'search',
+  'iot-ingest',
+  'marketing',
+  'risk-engine',
 ];
-const PURPOSES = ['orders', 'users', 'events', 'ledger', 'catalog', 'sessions', 'metrics', 'billing', 'audit', 'inventory', 'htap', 'olap'];
+const PURPOSES = [
+  'orders',
+  'users',
+  'events',
+  'ledger',
+  'catalog',
+  'sessions',
+  'metrics',
+  'billing',
+  'audit',
+  'inventory',
+  'htap',
+  'olap',
+];
 const ENVS = ['prod', 'stg', 'dev', 'qa', 'dr'];
 
 // ---------------------------------------------------------------- SQL expression builders (numbers and literals only)
@@ -76,7 +144,8 @@ const h = (expr: string, salt: number) => `(hashint8((${expr})::bigint * 131 + $
 /** Uniform in [0, 1). */
 const u = (expr: string, salt: number) => `(${h(expr, salt)}::float8 / 4294967296.0)`;
 /** One of the items, uniformly. */
-const pickOf = (items: readonly string[], expr: string, salt: number) => `(${arr(items)})[1 + ${h(expr, salt)} % ${items.length}]`;
+const pickOf = (items: readonly string[], expr: string, salt: number) =>
+  `(${arr(items)})[1 + ${h(expr, salt)} % ${items.length}]`;
 
 /** One of the items by weight: a CASE over the cumulative shares. */
 function weightedOf(items: readonly { value: string; weight: number }[], uniform: string): string {
@@ -178,11 +247,20 @@ function clustersSql(from: number, to: number, tenants: number): string {
   const g = 'c.g';
   const status = `CASE ${tenantExpr.status(g)}
       WHEN 'CLOSED' THEN 'USER_CLUSTER_STATUS_DELETED'
-      WHEN 'ACTIVE' THEN ${weightedOf(SEED_CLUSTER_STATUSES.map((s) => ({ value: s.status, weight: s.weight })), u(i, 33))}
+      WHEN 'ACTIVE' THEN ${weightedOf(
+        SEED_CLUSTER_STATUSES.map((s) => ({ value: s.status, weight: s.weight })),
+        u(i, 33),
+      )}
       ELSE 'USER_CLUSTER_STATUS_PAUSED' END`;
-  const type = weightedOf(SEED_CLUSTER_TYPES.map((t) => ({ value: t.type, weight: t.weight })), u(i, 34));
+  const type = weightedOf(
+    SEED_CLUSTER_TYPES.map((t) => ({ value: t.type, weight: t.weight })),
+    u(i, 34),
+  );
   const place = `CASE WHEN ${u(i, 35)} < 0.7 THEN ${tenantExpr.place(g)} ELSE ${placeIndexOf(u(i, 36))} END`;
-  const version = weightedOf(SEED_VERSIONS.map((v) => ({ value: v.version, weight: v.weight })), u(i, 37));
+  const version = weightedOf(
+    SEED_VERSIONS.map((v) => ({ value: v.version, weight: v.weight })),
+    u(i, 37),
+  );
   const created = `(${projectCreatedExpr(g, 'c.k')} + ${u(i, 38)} * (${BASE} - ${projectCreatedExpr(g, 'c.k')}))`;
   return `
 WITH c AS (
@@ -234,8 +312,10 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
   const log = opts.log ?? (() => undefined);
   const chunk = opts.chunk ?? 100_000;
   if (!Number.isInteger(opts.tenants) || opts.tenants < 1) throw new Error('--tenants must be a positive integer');
-  if (!Number.isInteger(opts.clusters) || opts.clusters < 0) throw new Error('--clusters must be a non-negative integer');
-  if (opts.tenants > 99_999_999_999 || opts.clusters > 99_999_999_999) throw new Error('sizes are limited to 11 digits');
+  if (!Number.isInteger(opts.clusters) || opts.clusters < 0)
+    throw new Error('--clusters must be a non-negative integer');
+  if (opts.tenants > 99_999_999_999 || opts.clusters > 99_999_999_999)
+    throw new Error('sizes are limited to 11 digits');
 
   const phases: ScaleReport['phases'] = [];
   const started = performance.now();
@@ -284,15 +364,18 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
     for (const fk of foreignKeys) await run(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${fk.name}`);
     phase(`triggers off, ${indexes.length} indexes and ${foreignKeys.length} foreign keys dropped`);
 
-    for (let from = 1; from <= opts.tenants; from += chunk) await run(tenantsSql(from, Math.min(opts.tenants, from + chunk - 1)));
+    for (let from = 1; from <= opts.tenants; from += chunk)
+      await run(tenantsSql(from, Math.min(opts.tenants, from + chunk - 1)));
     phase(`tenants (${opts.tenants})`);
     const projectChunk = Math.max(1, Math.floor(chunk / 4));
-    for (let from = 1; from <= opts.tenants; from += projectChunk) await run(projectsSql(from, Math.min(opts.tenants, from + projectChunk - 1)));
+    for (let from = 1; from <= opts.tenants; from += projectChunk)
+      await run(projectsSql(from, Math.min(opts.tenants, from + projectChunk - 1)));
     phase('projects (1-7 per tenant)');
     for (let from = 1; from <= opts.clusters; from += chunk) {
       const to = Math.min(opts.clusters, from + chunk - 1);
       await run(clustersSql(from, to, opts.tenants));
-      if (opts.clusters > chunk) log(`    clusters ${to.toLocaleString('en-US')} / ${opts.clusters.toLocaleString('en-US')}`);
+      if (opts.clusters > chunk)
+        log(`    clusters ${to.toLocaleString('en-US')} / ${opts.clusters.toLocaleString('en-US')}`);
     }
     phase(`clusters + components (${opts.clusters})`);
 
@@ -308,7 +391,14 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
   // VACUUM too: it sets the visibility map, which index-only scans (the counts over an index) depend on. Right after
   // the bulk commit a VACUUM on PostgreSQL may briefly still see the load's snapshot and mark nothing all-visible:
   // check, and go again shortly.
-  for (const t of [...PLATFORM_TABLES, 'cluster_counts', 'tenant_counts', 'project_counts', 'tenant_sizes', 'list_days']) {
+  for (const t of [
+    ...PLATFORM_TABLES,
+    'cluster_counts',
+    'tenant_counts',
+    'project_counts',
+    'tenant_sizes',
+    'list_days',
+  ]) {
     for (let attempt = 0; attempt < 6; attempt++) {
       await database.db.execute(sql.raw(`VACUUM (ANALYZE) ${t}`));
       const [vm] = await rowsOf<{ visible: number; pages: number }>(

@@ -48,18 +48,28 @@ describe('the scale seed', () => {
     projects: await n(sql`select count(*) as n from projects`),
     clusters: await n(sql`select count(*) as n from clusters`),
     components: await n(sql`select count(*) as n from cluster_components`),
-    indexes: await n(sql`select count(*) as n from pg_indexes where tablename in ('tenants', 'projects', 'clusters', 'cluster_components')`),
-    fks: await n(sql`select count(*) as n from pg_constraint where contype = 'f' and conrelid in ('clusters'::regclass, 'projects'::regclass, 'cluster_components'::regclass)`),
-    enabledTriggers: await n(sql`select count(*) as n from pg_trigger where not tgisinternal and tgenabled <> 'D' and tgrelid in ('tenants'::regclass, 'projects'::regclass, 'clusters'::regclass)`),
+    indexes: await n(
+      sql`select count(*) as n from pg_indexes where tablename in ('tenants', 'projects', 'clusters', 'cluster_components')`,
+    ),
+    fks: await n(
+      sql`select count(*) as n from pg_constraint where contype = 'f' and conrelid in ('clusters'::regclass, 'projects'::regclass, 'cluster_components'::regclass)`,
+    ),
+    enabledTriggers: await n(
+      sql`select count(*) as n from pg_trigger where not tgisinternal and tgenabled <> 'D' and tgrelid in ('tenants'::regclass, 'projects'::regclass, 'clusters'::regclass)`,
+    ),
   });
 
   async function expectCountersExact() {
-    expect(await n(sql`select coalesce(sum(n), 0) as n from cluster_counts`)).toBe(await n(sql`select count(*) as n from clusters`));
+    expect(await n(sql`select coalesce(sum(n), 0) as n from cluster_counts`)).toBe(
+      await n(sql`select count(*) as n from clusters`),
+    );
     expect(
       await n(sql`select count(*) as n from (select status, provider, cluster_type, count(*) as c from clusters group by 1, 2, 3) r
         full join cluster_counts k using (status, provider, cluster_type) where r.c is distinct from k.n and coalesce(k.n, 0) <> 0`),
     ).toBe(0);
-    expect(await n(sql`select coalesce(sum(n), 0) as n from tenant_counts`)).toBe(await n(sql`select count(*) as n from tenants`));
+    expect(await n(sql`select coalesce(sum(n), 0) as n from tenant_counts`)).toBe(
+      await n(sql`select count(*) as n from tenants`),
+    );
     expect(await n(sql`select n from project_counts`)).toBe(await n(sql`select count(*) as n from projects`));
   }
 
@@ -82,9 +92,19 @@ describe('the scale seed', () => {
     await expectCountersExact();
 
     // Every generated row is consistent: a cluster's project belongs to the cluster's tenant; values are in range.
-    expect(await n(sql`select count(*) as n from clusters c join projects p on p.id = c.project_id where p.tenant_id <> c.tenant_id`)).toBe(0);
-    expect(await n(sql`select count(*) as n from clusters where created_at > now() or errmsg is null and status = 'USER_CLUSTER_STATUS_UNAVAILABLE'`)).toBe(0);
-    const statuses = (await t.database.rows<{ s: string }>(sql`select distinct status as s from clusters where id like '17%'`)).map((r) => r.s);
+    expect(
+      await n(
+        sql`select count(*) as n from clusters c join projects p on p.id = c.project_id where p.tenant_id <> c.tenant_id`,
+      ),
+    ).toBe(0);
+    expect(
+      await n(
+        sql`select count(*) as n from clusters where created_at > now() or errmsg is null and status = 'USER_CLUSTER_STATUS_UNAVAILABLE'`,
+      ),
+    ).toBe(0);
+    const statuses = (
+      await t.database.rows<{ s: string }>(sql`select distinct status as s from clusters where id like '17%'`)
+    ).map((r) => r.s);
     for (const s of statuses) expect(CLUSTER_STATUSES).toContain(s);
   });
 
@@ -105,7 +125,11 @@ describe('the scale seed', () => {
     expect(after.clusters).toBe(demoClusters + 500);
     expect(after.tenants).toBe(50 + 100);
     const demoPaused = buildDemoPlatform().clusters.filter((c) => c.status === 'USER_CLUSTER_STATUS_PAUSED').length;
-    expect(await n(sql`select count(*) as n from clusters where id not like '17%' and status = 'USER_CLUSTER_STATUS_PAUSED'`)).toBe(demoPaused);
+    expect(
+      await n(
+        sql`select count(*) as n from clusters where id not like '17%' and status = 'USER_CLUSTER_STATUS_PAUSED'`,
+      ),
+    ).toBe(demoPaused);
     await expectCountersExact();
   });
 });

@@ -37,9 +37,21 @@ export function buildOpsState(platform: DemoPlatformData): OpsState {
     const components = componentsOf.get(c.id) ?? [];
     if (c.clusterType !== 'DEDICATED_TIDB' || components.length === 0) continue;
     const tracked = new Date(c.createdAt!.getTime() + DAY);
-    const baseline = { clusterId: c.id, branch: DEFAULT_GITOPS_BRANCH, revision: r.hex(40), author: 'gitops-bot@example.com', message: `Track ${c.name} (${c.version})`, updatedAt: tracked };
+    const baseline = {
+      clusterId: c.id,
+      branch: DEFAULT_GITOPS_BRANCH,
+      revision: r.hex(40),
+      author: 'gitops-bot@example.com',
+      message: `Track ${c.name} (${c.version})`,
+      updatedAt: tracked,
+    };
     const desired = new Map<string, typeof baseline & { path: string; value: string }>();
-    for (const comp of components) desired.set(`components.${comp.component}.image_tag`, { ...baseline, path: `components.${comp.component}.image_tag`, value: comp.imageTag });
+    for (const comp of components)
+      desired.set(`components.${comp.component}.image_tag`, {
+        ...baseline,
+        path: `components.${comp.component}.image_tag`,
+        value: comp.imageTag,
+      });
     for (const p of TRACKED_PD) desired.set(p.path, { ...baseline, path: p.path, value: p.value });
 
     const live = c.status === 'USER_CLUSTER_STATUS_AVAILABLE';
@@ -60,7 +72,14 @@ export function buildOpsState(platform: DemoPlatformData): OpsState {
       });
     }
     // Someone ran `pd-ctl config set leader-schedule-limit 8` during an incident: the cluster drifted from git.
-    if (r.chance(0.06)) out.pdConfigs.push({ clusterId: c.id, key: 'leader-schedule-limit', value: '8', updatedBy: engineer, updatedAt: when });
+    if (r.chance(0.06))
+      out.pdConfigs.push({
+        clusterId: c.id,
+        key: 'leader-schedule-limit',
+        value: '8',
+        updatedBy: engineer,
+        updatedAt: when,
+      });
     // A PD change merged in git and not applied yet.
     if (r.chance(0.05)) {
       desired.set('pd.schedule.max-store-down-time', {
@@ -75,11 +94,28 @@ export function buildOpsState(platform: DemoPlatformData): OpsState {
     }
     // A tuned value kept in both places: no drift.
     if (r.chance(0.04)) {
-      out.pdConfigs.push({ clusterId: c.id, key: 'region-schedule-limit', value: '4096', updatedBy: engineer, updatedAt: when });
-      desired.set('pd.schedule.region-schedule-limit', { ...baseline, path: 'pd.schedule.region-schedule-limit', value: '4096' });
+      out.pdConfigs.push({
+        clusterId: c.id,
+        key: 'region-schedule-limit',
+        value: '4096',
+        updatedBy: engineer,
+        updatedAt: when,
+      });
+      desired.set('pd.schedule.region-schedule-limit', {
+        ...baseline,
+        path: 'pd.schedule.region-schedule-limit',
+        value: '4096',
+      });
     }
     // Leaders moved off a store before its disk was replaced.
-    if (live && r.chance(0.015)) out.schedulers.push({ clusterId: c.id, name: 'evict-leader-scheduler-1', storeId: '1', createdBy: engineer, createdAt: when });
+    if (live && r.chance(0.015))
+      out.schedulers.push({
+        clusterId: c.id,
+        name: 'evict-leader-scheduler-1',
+        storeId: '1',
+        createdBy: engineer,
+        createdAt: when,
+      });
     out.desired.push(...desired.values());
   }
   return out;

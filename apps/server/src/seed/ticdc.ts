@@ -18,33 +18,56 @@ type Cluster = DemoPlatformData['clusters'][number];
 type TicdcInsert = typeof ticdcClusters.$inferInsert;
 type ChangefeedInsert = typeof changefeeds.$inferInsert;
 
-const RUNNING = new Set(['USER_CLUSTER_STATUS_AVAILABLE', 'USER_CLUSTER_STATUS_MODIFYING', 'USER_CLUSTER_STATUS_MAINTAINING', 'USER_CLUSTER_STATUS_UNAVAILABLE', 'USER_CLUSTER_STATUS_PAUSED']);
+const RUNNING = new Set([
+  'USER_CLUSTER_STATUS_AVAILABLE',
+  'USER_CLUSTER_STATUS_MODIFYING',
+  'USER_CLUSTER_STATUS_MAINTAINING',
+  'USER_CLUSTER_STATUS_UNAVAILABLE',
+  'USER_CLUSTER_STATUS_PAUSED',
+]);
 const BASE_IMAGES: Record<string, string> = {
   AWS: 'public.ecr.aws/pingcap/dbaas/ticdc',
   GCP: 'gcr.io/pingcap-public/dbaas/ticdc',
   AZURE: 'pingcapdbaas.azurecr.io/dbaas/ticdc',
   ALICLOUD: 'registry.cn-hangzhou.aliyuncs.com/pingcap-dbaas/ticdc',
 };
-const OBJECT_STORE: Record<string, 's3' | 'gcs' | 'azblob'> = { AWS: 's3', GCP: 'gcs', AZURE: 'azblob', ALICLOUD: 's3' };
+const OBJECT_STORE: Record<string, 's3' | 'gcs' | 'azblob'> = {
+  AWS: 's3',
+  GCP: 'gcs',
+  AZURE: 'azblob',
+  ALICLOUD: 's3',
+};
 /** Errors a changefeed reports, by status and by the kind of sink it writes to (a Kafka error on a Kafka sink). */
 type Sink = 'kafka' | 'mysql' | 'tidb' | 's3' | 'gcs' | 'azblob' | 'pulsar';
 const SINK_ERRORS: Record<'warning' | 'error', Record<Sink, readonly string[]>> = {
   warning: {
-    kafka: ['[CDC:ErrKafkaNewProducer]new kafka producer: kafka: client has run out of available brokers to talk to: dial tcp 10.0.4.12:9092: i/o timeout'],
+    kafka: [
+      '[CDC:ErrKafkaNewProducer]new kafka producer: kafka: client has run out of available brokers to talk to: dial tcp 10.0.4.12:9092: i/o timeout',
+    ],
     mysql: ['[CDC:ErrReachMaxTry]reach maximum try: 10, error: dial tcp 10.2.8.31:3306: connect: connection refused'],
     tidb: ['[CDC:ErrReachMaxTry]reach maximum try: 10, error: dial tcp 10.2.8.31:4000: connect: connection refused'],
-    s3: ['[CDC:ErrS3StorageAPI]s3 storage api: RequestTimeout: Your socket connection to the server was not read from or written to within the timeout period'],
-    gcs: ['[CDC:ErrExternalStorageAPI]external storage api: Post "https://storage.googleapis.com/upload/storage/v1/b/cdc-sink/o": context deadline exceeded'],
+    s3: [
+      '[CDC:ErrS3StorageAPI]s3 storage api: RequestTimeout: Your socket connection to the server was not read from or written to within the timeout period',
+    ],
+    gcs: [
+      '[CDC:ErrExternalStorageAPI]external storage api: Post "https://storage.googleapis.com/upload/storage/v1/b/cdc-sink/o": context deadline exceeded',
+    ],
     azblob: ['[CDC:ErrExternalStorageAPI]external storage api: RESPONSE 503: 503 Server Busy, ERROR CODE: ServerBusy'],
     pulsar: ['[CDC:ErrPulsarNewProducer]new pulsar producer: connection error: dial tcp 10.0.4.18:6650: i/o timeout'],
   },
   error: {
-    kafka: ['[CDC:ErrKafkaSendMessage]kafka send message: kafka server: Message was too large, server rejected it to avoid allocation error'],
+    kafka: [
+      '[CDC:ErrKafkaSendMessage]kafka send message: kafka server: Message was too large, server rejected it to avoid allocation error',
+    ],
     mysql: ["[CDC:ErrMySQLTxnError]MySQL txn error: Error 1146 (42S02): Table 'archive.order_items' doesn't exist"],
     tidb: ["[CDC:ErrMySQLTxnError]MySQL txn error: Error 1146 (42S02): Table 'archive.order_items' doesn't exist"],
     s3: ['[CDC:ErrS3StorageAPI]s3 storage api: AccessDenied: Access Denied, status code: 403'],
-    gcs: ['[CDC:ErrExternalStorageAPI]external storage api: googleapi: Error 403: cdc-sink@project.iam does not have storage.objects.create access'],
-    azblob: ['[CDC:ErrExternalStorageAPI]external storage api: RESPONSE 403: 403 This request is not authorized to perform this operation'],
+    gcs: [
+      '[CDC:ErrExternalStorageAPI]external storage api: googleapi: Error 403: cdc-sink@project.iam does not have storage.objects.create access',
+    ],
+    azblob: [
+      '[CDC:ErrExternalStorageAPI]external storage api: RESPONSE 403: 403 This request is not authorized to perform this operation',
+    ],
     pulsar: ['[CDC:ErrPulsarSendMessage]pulsar send message: producer queue is full'],
   },
 };
@@ -60,7 +83,8 @@ function changefeedErrors(status: string, sink: string): readonly string[] | und
 /** Every demo timestamp stays before the demo's base time, like the platform seed's. */
 const before = (ms: number) => Math.min(ms, DEMO_BASE_TIME - 3_600_000);
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
-const olderVersions = (v: string) => SEED_VERSIONS.map((s) => s.version).filter((x) => x < v && x.split('.')[0] === v.split('.')[0]);
+const olderVersions = (v: string) =>
+  SEED_VERSIONS.map((s) => s.version).filter((x) => x < v && x.split('.')[0] === v.split('.')[0]);
 
 function sinkUri(r: ReturnType<typeof prng>, type: string, c: Cluster, db: string): string {
   const slug = c.name.replace(/[^a-z0-9]+/g, '');
@@ -99,10 +123,20 @@ export function buildTicdcDemo(platform: DemoPlatformData = buildDemoPlatform())
   for (const c of platform.clusters) {
     if (c.clusterType !== 'DEDICATED_TIDB' || !RUNNING.has(c.status!) || !r.chance(0.27)) continue;
     ticdcId += BigInt(r.int(1_000, 50_000_000));
-    const created = before(c.createdAt!.getTime() + r.int(1, Math.max(1, Math.floor((DEMO_BASE_TIME - c.createdAt!.getTime()) / DAY) - 1)) * DAY);
+    const created = before(
+      c.createdAt!.getTime() +
+        r.int(1, Math.max(1, Math.floor((DEMO_BASE_TIME - c.createdAt!.getTime()) / DAY) - 1)) * DAY,
+    );
     const older = olderVersions(c.version);
     const version = older.length && r.chance(0.4) ? r.pick(older) : c.version;
-    const status = c.status === 'USER_CLUSTER_STATUS_PAUSED' ? 'stopped' : r.weighted([{ v: 'available', weight: 84 }, { v: 'stopped', weight: 9 }, { v: 'unavailable', weight: 7 }]).v;
+    const status =
+      c.status === 'USER_CLUSTER_STATUS_PAUSED'
+        ? 'stopped'
+        : r.weighted([
+            { v: 'available', weight: 84 },
+            { v: 'stopped', weight: 9 },
+            { v: 'unavailable', weight: 7 },
+          ]).v;
     const shared = r.chance(0.2);
     const arm = (c.provider === 'AWS' || c.provider === 'GCP') && r.chance(0.3);
     const t: TicdcInsert = {
@@ -141,7 +175,9 @@ export function buildTicdcDemo(platform: DemoPlatformData = buildDemoPlatform())
       used.add(downstream);
       const cfStatus =
         status === 'stopped'
-          ? r.chance(0.8) ? 'stopped' : 'finished'
+          ? r.chance(0.8)
+            ? 'stopped'
+            : 'finished'
           : r.weighted([
               { v: 'normal', weight: 62 },
               { v: 'stopped', weight: 10 },
@@ -150,7 +186,9 @@ export function buildTicdcDemo(platform: DemoPlatformData = buildDemoPlatform())
               { v: 'failed', weight: 5 },
               { v: 'finished', weight: 8 },
             ]).v;
-      const cfCreated = before(created + r.int(0, Math.max(0, Math.floor((DEMO_BASE_TIME - created) / DAY) - 1)) * DAY + r.int(0, DAY - 1));
+      const cfCreated = before(
+        created + r.int(0, Math.max(0, Math.floor((DEMO_BASE_TIME - created) / DAY) - 1)) * DAY + r.int(0, DAY - 1),
+      );
       const errors = changefeedErrors(cfStatus, downstream);
       out.changefeeds.push({
         id: changefeedId.toString(),
@@ -163,7 +201,9 @@ export function buildTicdcDemo(platform: DemoPlatformData = buildDemoPlatform())
         downstreamType: downstream,
         destination: maskSinkUri(sinkUri(r, downstream, c, db)),
         error: errors ? r.pick(errors) : null,
-        checkpointAt: new Date(cfStatus === 'normal' ? DEMO_BASE_TIME : cfCreated + Math.floor((DEMO_BASE_TIME - cfCreated) * r.next())),
+        checkpointAt: new Date(
+          cfStatus === 'normal' ? DEMO_BASE_TIME : cfCreated + Math.floor((DEMO_BASE_TIME - cfCreated) * r.next()),
+        ),
         createdAt: new Date(cfCreated),
         updatedAt: new Date(cfCreated),
       });

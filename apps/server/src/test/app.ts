@@ -34,7 +34,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; env: Record<string, string>; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
   const tpl = inject('pgTemplate');
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (tpl && pgUrl) {

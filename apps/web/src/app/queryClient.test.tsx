@@ -30,7 +30,12 @@ describe('mutation failures (spec §8)', () => {
   });
 
   it('use legacy errcode / errmsg too', async () => {
-    mockFetch({ 'POST /api/v1/devops/approval/approvals/:id/approve': { status: 400, body: { errcode: 'E1001', errmsg: 'Not your turn' } } });
+    mockFetch({
+      'POST /api/v1/devops/approval/approvals/:id/approve': {
+        status: 400,
+        body: { errcode: 'E1001', errmsg: 'Not your turn' },
+      },
+    });
     renderWithProviders(<ApproveButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
@@ -40,7 +45,10 @@ describe('mutation failures (spec §8)', () => {
 
   it('stay silent when the mutation opts out, and do not repeat a 403 toast as a dialog', async () => {
     const { requests } = mockFetch({
-      'POST /api/v1/devops/approval/approvals/:id/approve': { status: 403, body: { code: 'auth.forbidden', message: 'no', requestId: 'r' } },
+      'POST /api/v1/devops/approval/approvals/:id/approve': {
+        status: 403,
+        body: { code: 'auth.forbidden', message: 'no', requestId: 'r' },
+      },
     });
     renderWithProviders(<ApproveButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
@@ -50,7 +58,12 @@ describe('mutation failures (spec §8)', () => {
   });
 
   it('respect meta.errorModal = false', async () => {
-    const { requests } = mockFetch({ 'POST /api/v1/devops/approval/approvals/:id/approve': { status: 500, body: { code: 'internal', message: 'x', requestId: 'r' } } });
+    const { requests } = mockFetch({
+      'POST /api/v1/devops/approval/approvals/:id/approve': {
+        status: 500,
+        body: { code: 'internal', message: 'x', requestId: 'r' },
+      },
+    });
     renderWithProviders(<ApproveButton quiet />);
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await new Promise((r) => setTimeout(r, 50));

@@ -23,7 +23,10 @@ export function mockFetch(routes: Record<string, Handler | Reply>) {
     return { method, pattern, handler };
   });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost:3000');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost:3000',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const req: RecordedRequest = { method, url, headers: new Headers(init?.headers), body };
@@ -35,7 +38,11 @@ export function mockFetch(routes: Record<string, Handler | Reply>) {
     return json(reply.status ?? 200, reply.body);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { requests, fetchMock, calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path) };
+  return {
+    requests,
+    fetchMock,
+    calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path),
+  };
 }
 
 export function json(status: number, body: unknown): Response {

@@ -1,4 +1,13 @@
-import type { AuthConfig, Cluster, DashboardStats, Profile, Provider, ProviderDetail, Region, Tenant } from '@portal/contract';
+import type {
+  AuthConfig,
+  Cluster,
+  DashboardStats,
+  Profile,
+  Provider,
+  ProviderDetail,
+  Region,
+  Tenant,
+} from '@portal/contract';
 
 /** Contract-typed API answers for tests. */
 export const authConfig: AuthConfig = {
@@ -77,7 +86,13 @@ export function providerDetail(overrides: Partial<ProviderDetail> = {}): Provide
 }
 
 export const dashboardStats: DashboardStats = {
-  tenants: { total: 12, by_status: [{ key: 'ACTIVE', count: 10 }, { key: 'SUSPENDED', count: 2 }] },
+  tenants: {
+    total: 12,
+    by_status: [
+      { key: 'ACTIVE', count: 10 },
+      { key: 'SUSPENDED', count: 2 },
+    ],
+  },
   projects: { total: 30 },
   clusters: {
     total: 41,
@@ -85,7 +100,10 @@ export const dashboardStats: DashboardStats = {
       { key: 'USER_CLUSTER_STATUS_AVAILABLE', count: 38 },
       { key: 'USER_CLUSTER_STATUS_PAUSED', count: 3 },
     ],
-    by_provider: [{ key: 'AWS', count: 30 }, { key: 'GCP', count: 11 }],
+    by_provider: [
+      { key: 'AWS', count: 30 },
+      { key: 'GCP', count: 11 },
+    ],
     by_cluster_type: [{ key: 'DEDICATED_TIDB', count: 41 }],
   },
   generated_at: '2024-06-01T08:30:00.000Z',

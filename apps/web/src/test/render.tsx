@@ -29,7 +29,11 @@ function renderRouter(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // No motion: dialogs and popups open and close at once (jsdom never ends CSS animations).
   const utils = render(
-    <App router={router} queryClient={queryClient} themeConfig={{ ...theme, token: { ...theme.token, motion: false } }} />,
+    <App
+      router={router}
+      queryClient={queryClient}
+      themeConfig={{ ...theme, token: { ...theme.token, motion: false } }}
+    />,
   );
   return { ...utils, router, queryClient };
 }
@@ -40,6 +44,9 @@ export function renderApp(path: string, features: readonly FeatureManifest[]) {
 }
 
 /** One element under the app's providers (theme, query client, antd App, router) at `path`. */
-export function renderWithProviders(ui: ReactElement, { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {},
+) {
   return renderRouter([{ element: <RootFrame />, children: [{ path: routePath, element: ui }] }], path);
 }

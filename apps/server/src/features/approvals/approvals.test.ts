@@ -11,21 +11,38 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let subject = 0;
-async function newApproval(applicant = 'operator@example.com', template = 'cluster_config_change'): Promise<{ id: string; subjectId: string }> {
+async function newApproval(
+  applicant = 'operator@example.com',
+  template = 'cluster_config_change',
+): Promise<{ id: string; subjectId: string }> {
   const subjectId = `test-change-${++subject}`;
   const id = await t.database.db.transaction((tx) =>
-    createApproval(tx, { template, name: `Change ${subjectId}`, applicant, subjectType: 'cloud_config_change', subjectId }),
+    createApproval(tx, {
+      template,
+      name: `Change ${subjectId}`,
+      applicant,
+      subjectType: 'cloud_config_change',
+      subjectId,
+    }),
   );
   return { id, subjectId };
 }
 
 const decide = async (id: string, who: string, decision: 'approve' | 'reject', body?: object) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/devops/approval/approvals/${id}/${decision}`, headers: await t.as(who), payload: body ?? {} });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/devops/approval/approvals/${id}/${decision}`,
+    headers: await t.as(who),
+    payload: body ?? {},
+  });
 
 describe('approvals', () => {
   it('returns the approval with its nodes and tasks from the template', async () => {
     const { id } = await newApproval();
-    const res = await t.app.inject({ url: `/api/v1/devops/approval/approvals/${id}`, headers: await t.as('operator@example.com') });
+    const res = await t.app.inject({
+      url: `/api/v1/devops/approval/approvals/${id}`,
+      headers: await t.as('operator@example.com'),
+    });
     expect(res.statusCode).toBe(200);
     const { approval } = res.json();
     expect(approval).toMatchObject({
@@ -34,7 +51,13 @@ describe('approvals', () => {
       from_template: 'cluster_config_change',
       applicant: 'operator@example.com',
       end_at: null,
-      nodes: [{ name: 'DBA review', status: 'PENDING', tasks: [{ user_email: 'admin@example.com', status: 'PENDING', end_at: null }] }],
+      nodes: [
+        {
+          name: 'DBA review',
+          status: 'PENDING',
+          tasks: [{ user_email: 'admin@example.com', status: 'PENDING', end_at: null }],
+        },
+      ],
     });
     expect(approval.nodes[0].tasks[0].start_at).toBe(approval.start_at);
   });
@@ -69,7 +92,10 @@ describe('approvals', () => {
     const { approval } = res.json();
     expect(approval.status).toBe('APPROVED');
     expect(approval.end_at).toEqual(expect.any(String));
-    expect(approval.nodes[0]).toMatchObject({ status: 'APPROVED', tasks: [{ status: 'APPROVED', comment: 'looks safe' }] });
+    expect(approval.nodes[0]).toMatchObject({
+      status: 'APPROVED',
+      tasks: [{ status: 'APPROVED', comment: 'looks safe' }],
+    });
 
     const audit = await t.database.db
       .select()
@@ -77,7 +103,10 @@ describe('approvals', () => {
       .where(and(eq(auditLogs.type, 'cloud_config_change'), eq(auditLogs.instanceId, subjectId)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operator: 'admin@example.com', operation: 'approve' });
-    const queued = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `approval-settled-${id}`));
+    const queued = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `approval-settled-${id}`));
     expect(queued).toHaveLength(1);
     expect(queued[0]!.kind).toBe('approval.settled:cloud_config_change');
     expect(queued[0]!.payload).toMatchObject({ approval_id: id, subject_id: subjectId, status: 'APPROVED' });

@@ -47,7 +47,8 @@ export async function createApproval(
   input: { template: string; name: string; applicant: string; subjectType: AuditType; subjectId: string },
 ): Promise<string> {
   const template = await findTemplate(tx, input.template);
-  if (!template || template.nodes.length === 0) throw new AppError('approval.templateNotFound', `Approval template ${input.template} is not configured`);
+  if (!template || template.nodes.length === 0)
+    throw new AppError('approval.templateNotFound', `Approval template ${input.template} is not configured`);
   const started = new Date();
   const now = started.toISOString();
   const nodes: StoredNode[] = template.nodes.map((n, i) => ({
@@ -114,7 +115,8 @@ export async function decide(
     task.comment = comment ?? null;
     // One decision settles a node; the other approvers' tasks of that node close with it.
     node.status = outcome;
-    for (const t of node.tasks) if (t.status === 'PENDING') Object.assign(t, { status: 'CANCELED', end_at: now.toISOString() });
+    for (const t of node.tasks)
+      if (t.status === 'PENDING') Object.assign(t, { status: 'CANCELED', end_at: now.toISOString() });
     const next = nodes[nodeIndex + 1];
     let status: ApprovalStatus = 'PENDING';
     if (outcome === 'REJECTED') {
@@ -132,7 +134,13 @@ export async function decide(
       instanceId: row.subjectId,
       operator: email,
       operation: decision,
-      details: { approval_id: String(approvalId), node: node.name, comment: comment ?? null, before: { status: row.status }, after: { status } },
+      details: {
+        approval_id: String(approvalId),
+        node: node.name,
+        comment: comment ?? null,
+        before: { status: row.status },
+        after: { status },
+      },
     });
     if (settled) await notifySettled(tx, row, status, email);
     const updated = await findApproval(tx, approvalId);
@@ -156,5 +164,7 @@ export async function cancelApproval(tx: Db, id: string, by: string): Promise<vo
 
 async function notifySettled(tx: Db, row: ApprovalRow, status: ApprovalStatus, by: string): Promise<void> {
   const payload: ApprovalSettled = { approval_id: String(row.id), subject_id: row.subjectId, status, decided_by: by };
-  await enqueueJob(tx, approvalSettledJob(row.subjectType as AuditType), payload, { dedupeKey: `approval-settled-${row.id}` });
+  await enqueueJob(tx, approvalSettledJob(row.subjectType as AuditType), payload, {
+    dedupeKey: `approval-settled-${row.id}`,
+  });
 }

@@ -1,4 +1,12 @@
-import { canApplyChange, notChangeableMessage, objectKindOf, type ChangeScope, type ClusterType, type ConfigChange, type ConfigType } from '@portal/contract';
+import {
+  canApplyChange,
+  notChangeableMessage,
+  objectKindOf,
+  type ChangeScope,
+  type ClusterType,
+  type ConfigChange,
+  type ConfigType,
+} from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -53,11 +61,16 @@ async function lockedChange(ctx: StepContext) {
   return row;
 }
 
-/** The stale guard, inside the operation: someone else's change since approval fails this one instead of being overwritten. */
+/**
+ * The stale guard, inside the operation: someone else's change since approval fails this one instead of being
+ * overwritten.
+ */
 async function checkUnchanged(tx: Db, row: repo.ChangeRow) {
   const tc = await loadTarget(tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
   if (tc.fingerprint !== row.baseFingerprint) {
-    throw new Error(`The cluster configuration changed after this change was prepared (fingerprint ${row.baseFingerprint} → ${tc.fingerprint}); cancel it and prepare it again`);
+    throw new Error(
+      `The cluster configuration changed after this change was prepared (fingerprint ${row.baseFingerprint} → ${tc.fingerprint}); cancel it and prepare it again`,
+    );
   }
   return tc;
 }
@@ -81,7 +94,11 @@ export async function persistChange(tx: Db, changeId: number, operationId: strin
     await repo.upsertImageOverride(tx, row.clusterType, row.targetId, c.component, c.modified_image_tag.to);
   }
   for (const f of scope.files) {
-    await repo.replaceCustomParams(tx, { clusterType: row.clusterType, targetId: row.targetId, configType: f.config_type, filename: f.filename }, f.all_parameters);
+    await repo.replaceCustomParams(
+      tx,
+      { clusterType: row.clusterType, targetId: row.targetId, configType: f.config_type, filename: f.filename },
+      f.all_parameters,
+    );
   }
   await repo.updateChange(tx, row.id, { phase: 'applied', phaseReason: null, closedAt: new Date() });
   await writeAudit(tx, {
@@ -91,8 +108,17 @@ export async function persistChange(tx: Db, changeId: number, operationId: strin
     operation: 'applied',
     details: {
       operation_id: operationId,
-      before: { phase: 'applying', version: scope.version?.from ?? tc.target.version, images: scope.components.map((c) => ({ component: c.component, tag: c.modified_image_tag.from })) },
-      after: { phase: 'applied', version: scope.version?.to ?? tc.target.version, images: scope.components.map((c) => ({ component: c.component, tag: c.modified_image_tag.to })), files: scope.files.map((f) => ({ filename: f.filename, parameters: f.all_parameters })) },
+      before: {
+        phase: 'applying',
+        version: scope.version?.from ?? tc.target.version,
+        images: scope.components.map((c) => ({ component: c.component, tag: c.modified_image_tag.from })),
+      },
+      after: {
+        phase: 'applied',
+        version: scope.version?.to ?? tc.target.version,
+        images: scope.components.map((c) => ({ component: c.component, tag: c.modified_image_tag.to })),
+        files: scope.files.map((f) => ({ filename: f.filename, parameters: f.all_parameters })),
+      },
     },
   });
   const params = scope.files.reduce((n, f) => n + f.modified_parameters.length, 0);
@@ -109,7 +135,11 @@ async function backToWaitForApply(ctx: StepContext, reason: string, operation: s
     instanceId: String(row.id),
     operator: 'system',
     operation,
-    details: { operation_id: ctx.operation.id, before: { phase: 'applying' }, after: { phase: 'wait_for_apply', phase_reason: reason } },
+    details: {
+      operation_id: ctx.operation.id,
+      before: { phase: 'applying' },
+      after: { phase: 'wait_for_apply', phase_reason: reason },
+    },
   });
 }
 
@@ -122,7 +152,8 @@ export function defineApplyOperations(stepTimeScale: number): void {
       {
         name: 'check',
         title: 'Check the configuration is unchanged',
-        run: async (ctx) => `configuration ${(await checkUnchanged(ctx.tx, await lockedChange(ctx))).fingerprint} is unchanged`,
+        run: async (ctx) =>
+          `configuration ${(await checkUnchanged(ctx.tx, await lockedChange(ctx))).fingerprint} is unchanged`,
       },
       { name: 'hot-reload', title: 'Hot reload', durationMs, run: async () => 'the new values were loaded online' },
       ...RESTART_ORDER.map((c) => ({
@@ -131,27 +162,48 @@ export function defineApplyOperations(stepTimeScale: number): void {
         durationMs,
         run: async () => `${c} restarted one instance at a time with the new configuration`,
       })),
-      { name: 'persist', title: 'Persist the new configuration', run: (ctx) => persistChange(ctx.tx, changeIdOf(ctx), ctx.operation.id) },
+      {
+        name: 'persist',
+        title: 'Persist the new configuration',
+        run: (ctx) => persistChange(ctx.tx, changeIdOf(ctx), ctx.operation.id),
+      },
     ],
     onFail: (ctx, error) => backToWaitForApply(ctx, error, 'apply_failed'),
-    onCancel: (ctx) => backToWaitForApply(ctx, `The apply operation ${ctx.operation.id} was cancelled`, 'apply_cancelled'),
+    onCancel: (ctx) =>
+      backToWaitForApply(ctx, `The apply operation ${ctx.operation.id} was cancelled`, 'apply_cancelled'),
   });
 }
 
-/** Apply (spec §4): only in wait_for_apply and only while the target is as the change found it. Starts the operation. */
-export async function applyChange(db: Db, id: string, who: string): Promise<{ change: ConfigChange; instance_id: string }> {
+/**
+ * Apply (spec §4): only in wait_for_apply and only while the target is as the change found it. Starts the operation.
+ */
+export async function applyChange(
+  db: Db,
+  id: string,
+  who: string,
+): Promise<{ change: ConfigChange; instance_id: string }> {
   const n = parseChangeId(id);
   const email = who.toLowerCase();
   const instanceId = await db.transaction(async (tx) => {
     const row = await repo.findChange(tx, n, true);
     if (!row) throw new AppError('configChange.notFound');
-    if (!canApplyChange(row.phase)) throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be applied`);
+    if (!canApplyChange(row.phase))
+      throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be applied`);
     const tc = await loadTarget(tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
-    if (tc.target.blocked) throw new AppError('configChange.notChangeable', notChangeableMessage(tc.target.blocked), { reason: tc.target.blocked });
+    if (tc.target.blocked)
+      throw new AppError('configChange.notChangeable', notChangeableMessage(tc.target.blocked), {
+        reason: tc.target.blocked,
+      });
     if (tc.fingerprint !== row.baseFingerprint) {
-      throw new AppError('configChange.stale', undefined, { base_fingerprint: row.baseFingerprint, current_fingerprint: tc.fingerprint });
+      throw new AppError('configChange.stale', undefined, {
+        base_fingerprint: row.baseFingerprint,
+        current_fingerprint: tc.fingerprint,
+      });
     }
-    const components = affectedComponents(row.scope as ChangeScope, tc.target.components.map((c) => c.name));
+    const components = affectedComponents(
+      row.scope as ChangeScope,
+      tc.target.components.map((c) => c.name),
+    );
     const operationId = await startOperation(tx, {
       type: APPLY_OPERATION,
       steps: planSteps(row.applyPolicy, components),
@@ -159,7 +211,8 @@ export async function applyChange(db: Db, id: string, who: string): Promise<{ ch
       targetType: objectKindOf(row.clusterType),
       targetId: row.targetId,
       tenantId: row.tenantId,
-      params: { change_id: id, apply_policy: row.applyPolicy, components } satisfies ApplyParams & Record<string, unknown>,
+      params: { change_id: id, apply_policy: row.applyPolicy, components } satisfies ApplyParams &
+        Record<string, unknown>,
       createdBy: email,
     });
     await repo.updateChange(tx, n, { phase: 'applying', phaseReason: null, operationId });

@@ -1,5 +1,5 @@
 import type { ClusterType, ConfigType } from '@portal/contract';
-import { clusterConfigTarget, setClusterComponentImageTag, setClusterVersion } from '../tenants/service.js';
+import { clusterConfigTarget, setClusterComponentImageTag, setClusterVersion } from '../orgs/service.js';
 import { registerConfigTarget, type ConfigTargetAdapter } from './targets.js';
 
 /** The config files each TiDB component reads (TiFlash runs the learner proxy too). */
@@ -37,7 +37,11 @@ function clusterAdapter(clusterType: ClusterType): ConfigTargetAdapter {
         blocked: c.status === AVAILABLE ? null : `the cluster is ${c.status}`,
         version: c.version,
         configTypes,
-        components: c.components.map((k) => ({ name: k.component, baseImage: BASE_IMAGES[k.component] ?? `pingcap/${k.component.toLowerCase()}`, imageTag: k.imageTag })),
+        components: c.components.map((k) => ({
+          name: k.component,
+          baseImage: BASE_IMAGES[k.component] ?? `pingcap/${k.component.toLowerCase()}`,
+          imageTag: k.imageTag,
+        })),
       };
     },
     setVersion: (tx, id, version) => setClusterVersion(tx, id, version),

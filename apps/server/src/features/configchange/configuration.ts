@@ -38,7 +38,11 @@ export async function catalogueVersionFor(db: Db, version: string): Promise<stri
 
 export type Catalogue = Map<string, Map<string, repo.ParameterRow>>;
 
-export async function loadCatalogue(db: Db, minorVersion: string | undefined, configTypes: string[]): Promise<Catalogue> {
+export async function loadCatalogue(
+  db: Db,
+  minorVersion: string | undefined,
+  configTypes: string[],
+): Promise<Catalogue> {
   const out: Catalogue = new Map(configTypes.map((t) => [t, new Map()]));
   if (!minorVersion) return out;
   for (const p of await repo.selectParameters(db, minorVersion, configTypes)) out.get(p.configType)?.set(p.name, p);
@@ -59,7 +63,8 @@ export interface TargetConfig {
 
 export function adapterFor(clusterType: ClusterType): ConfigTargetAdapter {
   const adapter = configTarget(clusterType);
-  if (!adapter) throw new AppError('configChange.unsupportedTarget', `Configuration changes are not supported for ${clusterType}`);
+  if (!adapter)
+    throw new AppError('configChange.unsupportedTarget', `Configuration changes are not supported for ${clusterType}`);
   return adapter;
 }
 
@@ -69,7 +74,9 @@ export function fingerprintOf(
   overrides: Map<string, string>,
   custom: Map<string, Map<string, string>>,
 ): string {
-  const images = [...components].sort((a, b) => a.name.localeCompare(b.name)).map((c) => [c.name, c.imageTag, overrides.get(c.name) ?? null]);
+  const images = [...components]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((c) => [c.name, c.imageTag, overrides.get(c.name) ?? null]);
   const params = [...custom.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([type, m]) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([n, v]) => [type, n, v]));
@@ -77,7 +84,12 @@ export function fingerprintOf(
 }
 
 /** Loads a target's state, catalogue and stored configuration; `forUpdate` locks the target for the transaction. */
-export async function loadTarget(db: Db, clusterType: ClusterType, id: string, opts: { forUpdate?: boolean } = {}): Promise<TargetConfig> {
+export async function loadTarget(
+  db: Db,
+  clusterType: ClusterType,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<TargetConfig> {
   const adapter = adapterFor(clusterType);
   const target = await adapter.load(db, id, opts);
   if (!target) throw new AppError('cluster.notFound');
@@ -93,10 +105,23 @@ export async function loadTarget(db: Db, clusterType: ClusterType, id: string, o
     custom.get(r.configType)!.set(r.name, r.value);
   }
   const overrides = new Map(overrideRows.map((o) => [o.component, o.imageTag]));
-  return { adapter, target, catalogueVersion, catalogue, custom, overrides, fingerprint: fingerprintOf(target.version, target.components, overrides, custom) };
+  return {
+    adapter,
+    target,
+    catalogueVersion,
+    catalogue,
+    custom,
+    overrides,
+    fingerprint: fingerprintOf(target.version, target.components, overrides, custom),
+  };
 }
 
-const ORPHAN_ATTRIBUTE = { type: 'string', applyPolicy: 'RollingRestart', validation: {}, riskLevel: 'medium' } as const;
+const ORPHAN_ATTRIBUTE = {
+  type: 'string',
+  applyPolicy: 'RollingRestart',
+  validation: {},
+  riskLevel: 'medium',
+} as const;
 
 /** The files of a target: every catalogued parameter with its effective value, plus custom ones the catalogue lacks. */
 export function filesOf(tc: TargetConfig): ClusterConfiguration['files'] {
@@ -111,7 +136,11 @@ export function filesOf(tc: TargetConfig): ClusterConfiguration['files'] {
       config_type: type,
       source: custom.has(p.name) ? 'custom' : 'default',
       value: custom.get(p.name) ?? p.defaultValue,
-      attribute: { default_value: p.defaultValue, type: p.type as ConfigParameter['attribute']['type'], apply_policy: p.applyPolicy as ConfigParameter['attribute']['apply_policy'] },
+      attribute: {
+        default_value: p.defaultValue,
+        type: p.type as ConfigParameter['attribute']['type'],
+        apply_policy: p.applyPolicy as ConfigParameter['attribute']['apply_policy'],
+      },
       validation: p.validation as ParamValidation,
       description: p.description,
       risk_level: p.riskLevel as ConfigParameter['risk_level'],

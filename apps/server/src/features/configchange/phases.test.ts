@@ -21,13 +21,24 @@ afterAll(() => t?.close());
 /** A change on a fresh cluster, then driven straight into `phase` (the table test needs every phase). */
 async function changeIn(phase: ConfigChangePhase): Promise<string> {
   const id = await a.createOk(await fresh(), { tidb: { 'token-limit': '2000' } });
-  await t.database.db.update(configChanges).set({ phase }).where(eq(configChanges.id, Number(id)));
+  await t.database.db
+    .update(configChanges)
+    .set({ phase })
+    .where(eq(configChanges.id, Number(id)));
   return id;
 }
 const phaseOf = async (id: string) => (await a.detail(id)).phase as string;
-const approvalOf = async (id: string) => (await t.database.db.select().from(approvals).where(eq(approvals.id, Number((await a.detail(id)).approval_id))))[0]!;
+const approvalOf = async (id: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(approvals)
+      .where(eq(approvals.id, Number((await a.detail(id)).approval_id)))
+  )[0]!;
 const auditOps = async (id: string) =>
-  (await a.call('GET', `/api/v1/devops/audit?type=cloud_config_change&instance_id=${id}&sort=operate_at`)).json().items.map((i: { operation: string }) => i.operation);
+  (await a.call('GET', `/api/v1/devops/audit?type=cloud_config_change&instance_id=${id}&sort=operate_at`))
+    .json()
+    .items.map((i: { operation: string }) => i.operation);
 
 describe('the phase machine, every phase × every action, as the contract table says', () => {
   it.each(CONFIG_CHANGE_PHASES.map((p) => [p]))('%s', async (phase) => {
@@ -49,7 +60,11 @@ describe('the phase machine, every phase × every action, as the contract table 
     const cancel = await a.cancel(forCancel, 'lin.wei@example.com');
     if (CONFIG_CHANGE_ACTIONS[phase].cancel) {
       expect(cancel.statusCode).toBe(200);
-      expect(cancel.json().change).toMatchObject({ phase: 'cancelled', phase_reason: 'Cancelled by lin.wei@example.com', closed_at: expect.any(String) });
+      expect(cancel.json().change).toMatchObject({
+        phase: 'cancelled',
+        phase_reason: 'Cancelled by lin.wei@example.com',
+        closed_at: expect.any(String),
+      });
     } else {
       expect(cancel.statusCode).toBe(409);
       expect(cancel.json().code).toBe('configChange.phaseForbids');
@@ -60,7 +75,12 @@ describe('the phase machine, every phase × every action, as the contract table 
     for (const status of ['APPROVED', 'REJECTED'] as const) {
       const forSettle = await changeIn(phase);
       const change = await a.detail(forSettle);
-      await enqueueJob(t.database.db, approvalSettledJob('cloud_config_change'), { approval_id: change.approval_id, subject_id: forSettle, status, decided_by: ADMIN });
+      await enqueueJob(t.database.db, approvalSettledJob('cloud_config_change'), {
+        approval_id: change.approval_id,
+        subject_id: forSettle,
+        status,
+        decided_by: ADMIN,
+      });
       await t.jobs.drain();
       const expected = phase !== 'approving' ? phase : status === 'APPROVED' ? 'wait_for_apply' : 'cancelled';
       expect(await phaseOf(forSettle), `${phase} + ${status}`).toBe(expected);
@@ -84,7 +104,11 @@ describe('approval outcomes', () => {
     const id = await a.createOk(await fresh(), { pd: { 'schedule.leader-schedule-limit': '8' } });
     expect((await a.decide((await a.detail(id)).approval_id, 'reject')).statusCode).toBe(200);
     await t.jobs.drain();
-    expect(await a.detail(id)).toMatchObject({ phase: 'cancelled', phase_reason: `Rejected by ${ADMIN}`, closed_at: expect.any(String) });
+    expect(await a.detail(id)).toMatchObject({
+      phase: 'cancelled',
+      phase_reason: `Rejected by ${ADMIN}`,
+      closed_at: expect.any(String),
+    });
     expect(await auditOps(id)).toEqual(['create', 'submit_for_approval', 'reject', 'rejected']);
   });
 
@@ -93,7 +117,11 @@ describe('approval outcomes', () => {
     const id = await a.createOk(cluster, { tidb: { 'token-limit': '2000' } });
     const res = await a.cancel(id, OPERATOR, 'Wrong cluster');
     expect(res.statusCode).toBe(200);
-    expect(res.json().change).toMatchObject({ phase: 'withdrawn', phase_reason: 'Wrong cluster', closed_at: expect.any(String) });
+    expect(res.json().change).toMatchObject({
+      phase: 'withdrawn',
+      phase_reason: 'Wrong cluster',
+      closed_at: expect.any(String),
+    });
     expect((await approvalOf(id)).status).toBe('CANCELED');
     await t.jobs.drain();
     expect(await phaseOf(id)).toBe('withdrawn');
@@ -108,7 +136,10 @@ describe('approval outcomes', () => {
     await a.decide((await a.detail(id)).approval_id, 'approve');
     await t.jobs.drain();
     const res = await a.cancel(id, 'maria.garcia@example.com');
-    expect(res.json().change).toMatchObject({ phase: 'cancelled', phase_reason: 'Cancelled by maria.garcia@example.com' });
+    expect(res.json().change).toMatchObject({
+      phase: 'cancelled',
+      phase_reason: 'Cancelled by maria.garcia@example.com',
+    });
     expect((await approvalOf(id)).status).toBe('APPROVED');
     expect((await a.cancel(id)).statusCode).toBe(409);
   });

@@ -71,7 +71,8 @@ export async function replaceCustomParams(
         eq(configCustomParams.configType, key.configType),
       ),
     );
-  if (params.length) await db.insert(configCustomParams).values(params.map((p) => ({ ...key, name: p.name, value: p.value })));
+  if (params.length)
+    await db.insert(configCustomParams).values(params.map((p) => ({ ...key, name: p.name, value: p.value })));
 }
 
 export function selectImageOverrides(db: Db, clusterType: string, targetId: string) {
@@ -87,7 +88,13 @@ export async function clearImageOverrides(db: Db, clusterType: string, targetId:
     .where(and(eq(configImageOverrides.clusterType, clusterType), eq(configImageOverrides.targetId, targetId)));
 }
 
-export async function upsertImageOverride(db: Db, clusterType: string, targetId: string, component: string, imageTag: string): Promise<void> {
+export async function upsertImageOverride(
+  db: Db,
+  clusterType: string,
+  targetId: string,
+  component: string,
+  imageTag: string,
+): Promise<void> {
   await db
     .insert(configImageOverrides)
     .values({ clusterType, targetId, component, imageTag })
@@ -110,8 +117,15 @@ export async function findChange(db: Db, id: number, forUpdate = false): Promise
   return row;
 }
 
-export async function updateChange(db: Db, id: number, patch: Partial<typeof configChanges.$inferInsert>): Promise<void> {
-  await db.update(configChanges).set({ ...patch, updatedAt: new Date() }).where(eq(configChanges.id, id));
+export async function updateChange(
+  db: Db,
+  id: number,
+  patch: Partial<typeof configChanges.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(configChanges)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(configChanges.id, id));
 }
 
 export async function findUnfinishedChange(db: Db, clusterType: string, targetId: string): Promise<number | undefined> {
@@ -119,7 +133,11 @@ export async function findUnfinishedChange(db: Db, clusterType: string, targetId
     .select({ id: configChanges.id })
     .from(configChanges)
     .where(
-      and(eq(configChanges.clusterType, clusterType), eq(configChanges.targetId, targetId), inArray(configChanges.phase, [...UNFINISHED_PHASES])),
+      and(
+        eq(configChanges.clusterType, clusterType),
+        eq(configChanges.targetId, targetId),
+        inArray(configChanges.phase, [...UNFINISHED_PHASES]),
+      ),
     )
     .limit(1);
   return row?.id;
@@ -150,9 +168,21 @@ function changeWhere(f: ChangeFilter): SQL | undefined {
 }
 
 /** One page of changes without their snapshots (the detail carries those). */
-export async function selectChangePage(db: Db, f: ChangeFilter, page: { limit: number; offset: number; ascending: boolean }): Promise<ChangeListRow[]> {
-  const order = page.ascending ? [asc(configChanges.createdAt), asc(configChanges.id)] : [desc(configChanges.createdAt), desc(configChanges.id)];
-  return db.select(listColumns).from(configChanges).where(changeWhere(f)).orderBy(...order).limit(page.limit).offset(page.offset);
+export async function selectChangePage(
+  db: Db,
+  f: ChangeFilter,
+  page: { limit: number; offset: number; ascending: boolean },
+): Promise<ChangeListRow[]> {
+  const order = page.ascending
+    ? [asc(configChanges.createdAt), asc(configChanges.id)]
+    : [desc(configChanges.createdAt), desc(configChanges.id)];
+  return db
+    .select(listColumns)
+    .from(configChanges)
+    .where(changeWhere(f))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countChanges(db: Db, f: ChangeFilter): Promise<number> {

@@ -43,7 +43,15 @@ export const registerConfigChangeRoutes: FeatureRoutes = (app, { database, jobs,
   );
   app.get(
     configChangeRoutes.clusterConfig,
-    { schema: { params: clusterParams, querystring: clusterConfigQuery, response: { 200: clusterConfigResponse }, tags }, config: read },
+    {
+      schema: {
+        params: clusterParams,
+        querystring: clusterConfigQuery,
+        response: { 200: clusterConfigResponse },
+        tags,
+      },
+      config: read,
+    },
     (req) => service.getClusterConfig(db, req.query.cluster_type, req.params.cluster_id),
   );
   app.post(
@@ -53,12 +61,20 @@ export const registerConfigChangeRoutes: FeatureRoutes = (app, { database, jobs,
   );
   app.post(
     configChangeRoutes.create,
-    { schema: { params: clusterParams, body: createChangeBody, response: { 200: createChangeResponse }, tags }, config: write },
-    async (req) => ({ change_id: await service.createChange(db, principalOf(req).email, req.params.cluster_id, req.body) }),
+    {
+      schema: { params: clusterParams, body: createChangeBody, response: { 200: createChangeResponse }, tags },
+      config: write,
+    },
+    async (req) => ({
+      change_id: await service.createChange(db, principalOf(req).email, req.params.cluster_id, req.body),
+    }),
   );
   app.get(
     configChangeRoutes.clusterHistory,
-    { schema: { params: clusterParams, querystring: configChangeListQuery, response: { 200: configChangeList }, tags }, config: read },
+    {
+      schema: { params: clusterParams, querystring: configChangeListQuery, response: { 200: configChangeList }, tags },
+      config: read,
+    },
     (req) => service.listChanges(db, req.query, req.params.cluster_id),
   );
   app.get(
@@ -82,7 +98,10 @@ export const registerConfigChangeRoutes: FeatureRoutes = (app, { database, jobs,
   );
   app.post(
     configChangeRoutes.cancel,
-    { schema: { params: changeParams, body: cancelChangeBody, response: { 200: configChangeResponse }, tags }, config: write },
+    {
+      schema: { params: changeParams, body: cancelChangeBody, response: { 200: configChangeResponse }, tags },
+      config: write,
+    },
     async (req) => {
       const change = await service.cancelChange(db, req.params.id, principalOf(req).email, req.body?.reason);
       jobs.wake();

@@ -12,7 +12,17 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { blockedReason, catalogueVersionFor, compareVersions, loadCatalogue, loadTarget, parseVersion, filesOf, type Catalogue, type TargetConfig } from './configuration.js';
+import {
+  blockedReason,
+  catalogueVersionFor,
+  compareVersions,
+  loadCatalogue,
+  loadTarget,
+  parseVersion,
+  filesOf,
+  type Catalogue,
+  type TargetConfig,
+} from './configuration.js';
 
 export type PreviewInput = z.output<typeof previewBody>;
 type Modified = ChangeScope['files'][number]['modified_parameters'][number];
@@ -27,15 +37,23 @@ export interface PreparedChange {
   snapshot: { filename: string; name: string; value: string }[];
 }
 
-const invalid = (message: string, details: Record<string, unknown>) => new AppError('configChange.invalidParameter', message, details);
+const invalid = (message: string, details: Record<string, unknown>) =>
+  new AppError('configChange.invalidParameter', message, details);
 
 /** The target version of a change, or null when the version stays. */
 function targetVersion(tc: TargetConfig, input: PreviewInput): string | null {
   const to = input.version?.to_version.trim();
   if (!to || to === tc.target.version) return null;
-  if (!parseVersion(to) || !/^v\d+\.\d+\.\d+$/.test(to)) throw new AppError('configChange.invalidVersion', `the target version ${to} should look like v8.5.1`, { to_version: to });
+  if (!parseVersion(to) || !/^v\d+\.\d+\.\d+$/.test(to))
+    throw new AppError('configChange.invalidVersion', `the target version ${to} should look like v8.5.1`, {
+      to_version: to,
+    });
   if (compareVersions(to, tc.target.version) < 0) {
-    throw new AppError('configChange.invalidVersion', `the target version ${to} is older than the current version ${tc.target.version}; downgrades are not supported`, { to_version: to });
+    throw new AppError(
+      'configChange.invalidVersion',
+      `the target version ${to} is older than the current version ${tc.target.version}; downgrades are not supported`,
+      { to_version: to },
+    );
   }
   return to;
 }
@@ -46,12 +64,14 @@ function imageChanges(tc: TargetConfig, input: PreviewInput): ChangeScope['compo
   for (const c of input.components) {
     const component = tc.target.components.find((k) => k.name.toLowerCase() === c.component.toLowerCase());
     if (!component) throw invalid(`the cluster has no component ${c.component}`, { component: c.component });
-    if (seen.has(component.name)) throw invalid(`the image of ${component.name} is set more than once`, { component: component.name });
+    if (seen.has(component.name))
+      throw invalid(`the image of ${component.name} is set more than once`, { component: component.name });
     seen.add(component.name);
     const to = c.overwrite_image_tag.to_image_tag;
     const message = validateImageTag(to);
     if (message) throw invalid(message, { component: component.name, field: 'to_image_tag' });
-    if (to !== component.imageTag) out.push({ component: component.name, modified_image_tag: { from: component.imageTag, to } });
+    if (to !== component.imageTag)
+      out.push({ component: component.name, modified_image_tag: { from: component.imageTag, to } });
   }
   return out;
 }
@@ -64,18 +84,32 @@ function parameterChanges(tc: TargetConfig, input: PreviewInput, catalogue: Cata
   for (const file of input.files) {
     const t = file.config_type;
     if (!tc.target.configTypes.includes(t)) throw invalid(`the cluster has no ${t} configuration`, { config_type: t });
-    if (file.filename !== CONFIG_FILENAMES[t]) throw invalid(`the ${t} configuration file is ${CONFIG_FILENAMES[t]}, not ${file.filename}`, { config_type: t, filename: file.filename });
+    if (file.filename !== CONFIG_FILENAMES[t])
+      throw invalid(`the ${t} configuration file is ${CONFIG_FILENAMES[t]}, not ${file.filename}`, {
+        config_type: t,
+        filename: file.filename,
+      });
     const seen = new Set<string>();
     for (const op of file.custom_parameters) {
-      if (op.configType !== t) throw invalid(`parameter ${op.name} belongs to ${op.configType}, not ${t}`, { config_type: t, name: op.name });
-      if (seen.has(op.name)) throw invalid(`parameter ${op.name} is changed more than once`, { config_type: t, name: op.name });
+      if (op.configType !== t)
+        throw invalid(`parameter ${op.name} belongs to ${op.configType}, not ${t}`, { config_type: t, name: op.name });
+      if (seen.has(op.name))
+        throw invalid(`parameter ${op.name} is changed more than once`, { config_type: t, name: op.name });
       seen.add(op.name);
       const current = result.get(t)!.get(op.name);
       const attr = catalogue.get(t)?.get(op.name);
       if (op.actionType === 'unset') {
         if (current === undefined) continue;
         result.get(t)!.delete(op.name);
-        push(t, { name: op.name, action: 'unset', from: current, to: null, type: (attr?.type ?? op.type) as Modified['type'], apply_policy: (attr?.applyPolicy ?? 'RollingRestart') as Modified['apply_policy'], risk_level: (attr?.riskLevel ?? 'medium') as Modified['risk_level'] });
+        push(t, {
+          name: op.name,
+          action: 'unset',
+          from: current,
+          to: null,
+          type: (attr?.type ?? op.type) as Modified['type'],
+          apply_policy: (attr?.applyPolicy ?? 'RollingRestart') as Modified['apply_policy'],
+          risk_level: (attr?.riskLevel ?? 'medium') as Modified['risk_level'],
+        });
         continue;
       }
       if (!attr) throw invalid(`unknown parameter ${op.name} of ${t}`, { config_type: t, name: op.name });
@@ -83,7 +117,15 @@ function parameterChanges(tc: TargetConfig, input: PreviewInput, catalogue: Cata
       if (message) throw invalid(message, { config_type: t, name: op.name, value: op.value ?? null });
       if (current === op.value) continue;
       result.get(t)!.set(op.name, op.value!);
-      push(t, { name: op.name, action: 'set', from: current ?? null, to: op.value!, type: attr.type as Modified['type'], apply_policy: attr.applyPolicy as Modified['apply_policy'], risk_level: attr.riskLevel as Modified['risk_level'] });
+      push(t, {
+        name: op.name,
+        action: 'set',
+        from: current ?? null,
+        to: op.value!,
+        type: attr.type as Modified['type'],
+        apply_policy: attr.applyPolicy as Modified['apply_policy'],
+        risk_level: attr.riskLevel as Modified['risk_level'],
+      });
     }
   }
   return { result, modified };
@@ -105,17 +147,29 @@ function applyPolicies(scope: ChangeScope): PolicyOption[] {
  * Validates a change against the target as it is now and works out its scope and apply policies (spec §7 preview).
  * Throws 409 when the target can't be changed or moved since the editor loaded it, 400 for an invalid or empty change.
  */
-export async function prepareChange(db: Db, clusterId: string, input: PreviewInput, opts: { forUpdate?: boolean } = {}): Promise<PreparedChange> {
-  if (input.cluster_id !== clusterId) throw new AppError('request.invalid', 'cluster_id of the body differs from the path', [{ field: 'body.cluster_id', message: 'must match the path' }]);
+export async function prepareChange(
+  db: Db,
+  clusterId: string,
+  input: PreviewInput,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PreparedChange> {
+  if (input.cluster_id !== clusterId)
+    throw new AppError('request.invalid', 'cluster_id of the body differs from the path', [
+      { field: 'body.cluster_id', message: 'must match the path' },
+    ]);
   const tc = await loadTarget(db, input.cluster_type, clusterId, opts);
   const reason = await blockedReason(db, tc);
   if (reason) throw new AppError('configChange.notChangeable', notChangeableMessage(reason), { reason });
   const bases = [input.base_fingerprint, ...input.files.map((f) => f.previous_text).filter((p): p is string => !!p)];
-  if (bases.some((b) => b !== tc.fingerprint)) throw new AppError('configChange.stale', undefined, { current_fingerprint: tc.fingerprint });
+  if (bases.some((b) => b !== tc.fingerprint))
+    throw new AppError('configChange.stale', undefined, { current_fingerprint: tc.fingerprint });
 
   const toVersion = targetVersion(tc, input);
   const targetCatalogueVersion = toVersion ? await catalogueVersionFor(db, toVersion) : tc.catalogueVersion;
-  const catalogue = targetCatalogueVersion === tc.catalogueVersion ? tc.catalogue : await loadCatalogue(db, targetCatalogueVersion, [...tc.custom.keys()]);
+  const catalogue =
+    targetCatalogueVersion === tc.catalogueVersion
+      ? tc.catalogue
+      : await loadCatalogue(db, targetCatalogueVersion, [...tc.custom.keys()]);
   const components = imageChanges(tc, input);
   const { result, modified } = parameterChanges(tc, input, catalogue);
 
@@ -128,14 +182,27 @@ export async function prepareChange(db: Db, clusterId: string, input: PreviewInp
       clear.push(t);
       for (const [name, value] of gone) {
         params.delete(name);
-        modified.set(t, [...(modified.get(t) ?? []), { name, action: 'unset', from: value, to: null, type: 'string', apply_policy: 'RollingRestart', risk_level: 'medium' }]);
+        modified.set(t, [
+          ...(modified.get(t) ?? []),
+          {
+            name,
+            action: 'unset',
+            from: value,
+            to: null,
+            type: 'string',
+            apply_policy: 'RollingRestart',
+            risk_level: 'medium',
+          },
+        ]);
       }
     }
   }
   const files: ChangeScope['files'] = [...modified.entries()].map(([t, mods]) => ({
     filename: CONFIG_FILENAMES[t as ConfigType],
     config_type: t as ConfigType,
-    all_parameters: [...result.get(t)!.entries()].map(([name, value]) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name)),
+    all_parameters: [...result.get(t)!.entries()]
+      .map(([name, value]) => ({ name, value }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     modified_parameters: mods,
   }));
   const scope: ChangeScope = {
@@ -146,8 +213,19 @@ export async function prepareChange(db: Db, clusterId: string, input: PreviewInp
   };
   if (!scope.version && !components.length && !files.length) throw new AppError('configChange.empty');
 
-  const kinds = [files.length > 0 && 'config', components.length > 0 && 'image', !!scope.version && 'version'].filter(Boolean) as PreparedChange['changeType'][];
-  const snapshot = filesOf(tc).flatMap((f) => f.parameters.map((p) => ({ filename: f.filename, name: p.name, value: p.value })));
+  const kinds = [files.length > 0 && 'config', components.length > 0 && 'image', !!scope.version && 'version'].filter(
+    Boolean,
+  ) as PreparedChange['changeType'][];
+  const snapshot = filesOf(tc).flatMap((f) =>
+    f.parameters.map((p) => ({ filename: f.filename, name: p.name, value: p.value })),
+  );
   const modifiedNames = [...new Set(files.flatMap((f) => f.modified_parameters.map((m) => m.name)))];
-  return { tc, scope, changeType: kinds.length === 1 ? kinds[0]! : 'mixed', policies: applyPolicies(scope), modifiedNames, snapshot };
+  return {
+    tc,
+    scope,
+    changeType: kinds.length === 1 ? kinds[0]! : 'mixed',
+    policies: applyPolicies(scope),
+    modifiedNames,
+    snapshot,
+  };
 }

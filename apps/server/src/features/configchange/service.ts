@@ -60,7 +60,11 @@ export async function getChange(db: Db, id: string): Promise<ConfigChange> {
 }
 
 type ListQuery = z.output<typeof configChangeListQuery>;
-export async function listChanges(db: Db, q: ListQuery, targetId?: string): Promise<ListResult<Omit<ConfigChange, 'snapshot'>>> {
+export async function listChanges(
+  db: Db,
+  q: ListQuery,
+  targetId?: string,
+): Promise<ListResult<Omit<ConfigChange, 'snapshot'>>> {
   const filter: repo.ChangeFilter = {
     modifiedParamLike: q.have_modified_param_like || undefined,
     phase: q.phase,
@@ -69,7 +73,10 @@ export async function listChanges(db: Db, q: ListQuery, targetId?: string): Prom
     clusterType: q.cluster_type,
     applicant: q.applicant || undefined,
   };
-  const page = await listPage(repo.selectChangePage(db, filter, { ...pageWindow(q), ascending: q.sort === 'created_at' }), repo.countChanges(db, filter));
+  const page = await listPage(
+    repo.selectChangePage(db, filter, { ...pageWindow(q), ascending: q.sort === 'created_at' }),
+    repo.countChanges(db, filter),
+  );
   return { total: page.total, items: page.items.map(toListItem) };
 }
 
@@ -79,7 +86,11 @@ export async function getClusterConfig(db: Db, clusterType: ClusterType, id: str
   return { configuration: configurationOf(tc), changeable: reason === null, reason };
 }
 
-export async function listParameters(db: Db, configType: string, version: string | undefined): Promise<{ items: ParameterAttribute[]; total: number }> {
+export async function listParameters(
+  db: Db,
+  configType: string,
+  version: string | undefined,
+): Promise<{ items: ParameterAttribute[]; total: number }> {
   const minor = await catalogueVersionFor(db, version ?? 'v99.99.99');
   const rows = minor ? await repo.selectParameters(db, minor, [configType]) : [];
   const items = rows.map((p) => ({
@@ -102,17 +113,27 @@ export async function previewChange(db: Db, clusterId: string, input: PreviewInp
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
   return false;
 }
 
 /** Creates a change and its approval in one transaction: created → approving (spec §4 Config change flow). */
-export async function createChange(db: Db, applicant: string, clusterId: string, input: z.output<typeof createChangeBody>): Promise<string> {
+export async function createChange(
+  db: Db,
+  applicant: string,
+  clusterId: string,
+  input: z.output<typeof createChangeBody>,
+): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
       const p = await prepareChange(tx, clusterId, input, { forUpdate: true });
       const policy = p.policies.find((o) => o.policy === input.apply_policy);
-      if (!policy?.allowed) throw new AppError('configChange.policyNotAllowed', `The apply policy ${input.apply_policy} is not allowed for this change: ${policy?.reason ?? 'unknown policy'}`);
+      if (!policy?.allowed)
+        throw new AppError(
+          'configChange.policyNotAllowed',
+          `The apply policy ${input.apply_policy} is not allowed for this change: ${policy?.reason ?? 'unknown policy'}`,
+        );
       const who = applicant.toLowerCase();
       const id = await repo.insertChange(tx, {
         targetType: 'cluster',
@@ -135,7 +156,16 @@ export async function createChange(db: Db, applicant: string, clusterId: string,
         instanceId: changeId,
         operator: who,
         operation: 'create',
-        details: { after: { phase: 'created', target_id: clusterId, change_type: p.changeType, apply_policy: input.apply_policy, scope: p.scope }, reason: input.reason },
+        details: {
+          after: {
+            phase: 'created',
+            target_id: clusterId,
+            change_type: p.changeType,
+            apply_policy: input.apply_policy,
+            scope: p.scope,
+          },
+          reason: input.reason,
+        },
       });
       const approvalId = await createApproval(tx, {
         template: APPROVAL_TEMPLATE,
@@ -156,7 +186,11 @@ export async function createChange(db: Db, applicant: string, clusterId: string,
     });
   } catch (err) {
     // A concurrent change of the same target won the race to the one-open-change index.
-    if (isUniqueViolation(err)) throw new AppError('configChange.notChangeable', 'You cannot change the config currently, because there is an unfinished configuration change');
+    if (isUniqueViolation(err))
+      throw new AppError(
+        'configChange.notChangeable',
+        'You cannot change the config currently, because there is an unfinished configuration change',
+      );
     throw err;
   }
 }
@@ -168,7 +202,8 @@ export async function cancelChange(db: Db, id: string, who: string, reason: stri
   await db.transaction(async (tx) => {
     const row = await repo.findChange(tx, n, true);
     if (!row) throw new AppError('configChange.notFound');
-    if (!canCancelChange(row.phase)) throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be cancelled`);
+    if (!canCancelChange(row.phase))
+      throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be cancelled`);
     const withdraw = row.phase === 'approving' && row.applicant === email;
     const phase = withdraw ? 'withdrawn' : 'cancelled';
     const phaseReason = reason || `${withdraw ? 'Withdrawn' : 'Cancelled'} by ${email}`;
@@ -191,7 +226,14 @@ export async function onApprovalSettled(tx: Db, p: ApprovalSettled): Promise<voi
   const id = Number(p.subject_id);
   const row = await repo.findChange(tx, id, true);
   // Only a change still waiting for this approval moves; a withdrawn or cancelled one already did.
-  if (!row || row.phase !== 'approving' || row.approvalId !== p.approval_id || p.status === 'CANCELED' || p.status === 'PENDING') return;
+  if (
+    !row ||
+    row.phase !== 'approving' ||
+    row.approvalId !== p.approval_id ||
+    p.status === 'CANCELED' ||
+    p.status === 'PENDING'
+  )
+    return;
   const approved = p.status === 'APPROVED';
   const phase = approved ? 'wait_for_apply' : 'cancelled';
   const phaseReason = approved ? null : `Rejected by ${p.decided_by}`;
@@ -201,6 +243,10 @@ export async function onApprovalSettled(tx: Db, p: ApprovalSettled): Promise<voi
     instanceId: p.subject_id,
     operator: p.decided_by,
     operation: approved ? 'approved' : 'rejected',
-    details: { approval_id: p.approval_id, before: { phase: 'approving' }, after: { phase, phase_reason: phaseReason } },
+    details: {
+      approval_id: p.approval_id,
+      before: { phase: 'approving' },
+      after: { phase, phase_reason: phaseReason },
+    },
   });
 }

@@ -1,7 +1,9 @@
 import type { ClusterType } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 
-/** What the configuration flow needs to know of the thing being configured (a cluster, a TiCDC cluster, a changefeed). */
+/**
+ * What the configuration flow needs to know of the thing being configured (a cluster, a TiCDC cluster, a changefeed).
+ */
 export interface ConfigTargetState {
   id: string;
   clusterType: ClusterType;

@@ -29,7 +29,12 @@ export function clusterPicker(t: TestApp, minor = 'v8.1') {
 export type Files = Partial<Record<ConfigType, Record<string, string | null>>>;
 
 /** A preview/create body: `null` values unset. */
-export function changeBody(clusterId: string, fingerprint: string, files: Files, extra: Partial<CreateChangeBody> = {}): CreateChangeBody {
+export function changeBody(
+  clusterId: string,
+  fingerprint: string,
+  files: Files,
+  extra: Partial<CreateChangeBody> = {},
+): CreateChangeBody {
   return {
     change_type: 'config',
     cluster_type: 'DEDICATED_TIDB',
@@ -55,17 +60,28 @@ export function api(t: TestApp) {
     t.app.inject({ method, url, headers: await t.as(who), ...(method === 'POST' ? { payload: payload ?? {} } : {}) });
   return {
     call,
-    config: async (id: string) => (await call('GET', `${base}/clusters/${id}/config?cluster_type=DEDICATED_TIDB`)).json(),
-    fingerprint: async (id: string): Promise<string> => (await call('GET', `${base}/clusters/${id}/config`)).json().configuration.fingerprint,
-    preview: (id: string, body: PreviewBody | CreateChangeBody, who = OPERATOR) => call('POST', `${base}/clusters/${id}/changes/preview`, who, body),
-    create: (id: string, body: CreateChangeBody, who = OPERATOR) => call('POST', `${base}/clusters/${id}/changes`, who, body),
+    config: async (id: string) =>
+      (await call('GET', `${base}/clusters/${id}/config?cluster_type=DEDICATED_TIDB`)).json(),
+    fingerprint: async (id: string): Promise<string> =>
+      (await call('GET', `${base}/clusters/${id}/config`)).json().configuration.fingerprint,
+    preview: (id: string, body: PreviewBody | CreateChangeBody, who = OPERATOR) =>
+      call('POST', `${base}/clusters/${id}/changes/preview`, who, body),
+    create: (id: string, body: CreateChangeBody, who = OPERATOR) =>
+      call('POST', `${base}/clusters/${id}/changes`, who, body),
     detail: async (changeId: string) => (await call('GET', `${base}/changes/${changeId}`)).json().change,
     apply: (changeId: string, who = OPERATOR) => call('POST', `${base}/changes/${changeId}/apply`, who),
-    cancel: (changeId: string, who = OPERATOR, reason?: string) => call('POST', `${base}/changes/${changeId}/cancel`, who, reason ? { reason } : {}),
-    decide: (approvalId: string, decision: 'approve' | 'reject', who = ADMIN) => call('POST', `/api/v1/devops/approval/approvals/${approvalId}/${decision}`, who),
+    cancel: (changeId: string, who = OPERATOR, reason?: string) =>
+      call('POST', `${base}/changes/${changeId}/cancel`, who, reason ? { reason } : {}),
+    decide: (approvalId: string, decision: 'approve' | 'reject', who = ADMIN) =>
+      call('POST', `/api/v1/devops/approval/approvals/${approvalId}/${decision}`, who),
     /** Creates a change of `files` on a cluster and returns its id (asserting success). */
     async createOk(id: string, files: Files, extra: Partial<CreateChangeBody> = {}, who = OPERATOR): Promise<string> {
-      const res = await call('POST', `${base}/clusters/${id}/changes`, who, changeBody(id, await this.fingerprint(id), files, extra));
+      const res = await call(
+        'POST',
+        `${base}/clusters/${id}/changes`,
+        who,
+        changeBody(id, await this.fingerprint(id), files, extra),
+      );
       if (res.statusCode !== 200) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
       return res.json().change_id as string;
     },

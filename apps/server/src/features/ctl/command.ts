@@ -55,13 +55,17 @@ export const json = (v: unknown) => JSON.stringify(v, null, 2);
 
 /** A positive integer argument, or `ctl.invalidArgs`. */
 export function intArg(raw: string | undefined, name: string, min: number, max: number): number {
-  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) invalid(`${name} should be an integer between ${min} and ${max}`);
+  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    invalid(`${name} should be an integer between ${min} and ${max}`);
   return Number(raw);
 }
 
 /** Refuses a command line outside the allow-list (e.g. `pd-ctl store delete 1` is not `pd-ctl store`). */
 export function notAllowed(line: string): never {
-  throw new AppError('ctl.commandNotAllowed', `"${line}" is not an allowed command; GET /api/v1/devops/cluster/ctl/commands lists them`);
+  throw new AppError(
+    'ctl.commandNotAllowed',
+    `"${line}" is not an allowed command; GET /api/v1/devops/cluster/ctl/commands lists them`,
+  );
 }
 
 /** More positional words than the command takes make another (sub)command: not allowed. */
@@ -99,5 +103,7 @@ export function table(columns: string[], rows: (string | number | null)[][]): st
   const line = `+${widths.map((w) => '-'.repeat(w + 2)).join('+')}+`;
   const row = (vals: string[]) => `| ${vals.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
   const body = rows.map((r) => row(r.map((v) => cell(v))));
-  return [line, row(columns), line, ...body, line, `${rows.length} row${rows.length === 1 ? '' : 's'} in set`].join('\n');
+  return [line, row(columns), line, ...body, line, `${rows.length} row${rows.length === 1 ? '' : 's'} in set`].join(
+    '\n',
+  );
 }

@@ -5,7 +5,12 @@ import type { Store } from './topology.js';
 
 /** pd-ctl: the read-only views an on-call engineer starts with, and the few scheduling knobs they turn. */
 
-const DEFAULT_SCHEDULERS = ['balance-hot-region-scheduler', 'balance-leader-scheduler', 'balance-region-scheduler', 'evict-slow-store-scheduler'];
+const DEFAULT_SCHEDULERS = [
+  'balance-hot-region-scheduler',
+  'balance-leader-scheduler',
+  'balance-region-scheduler',
+  'evict-slow-store-scheduler',
+];
 const gib = (n: number) => `${Math.round(n * 10) / 10}GiB`;
 const pdOption = ['u'];
 
@@ -14,7 +19,10 @@ function storeJson(s: Store) {
     store: {
       id: s.id,
       address: s.address,
-      labels: [{ key: 'zone', value: s.zone }, ...(s.engine === 'tiflash' ? [{ key: 'engine', value: 'tiflash' }] : [])],
+      labels: [
+        { key: 'zone', value: s.zone },
+        ...(s.engine === 'tiflash' ? [{ key: 'engine', value: 'tiflash' }] : []),
+      ],
       version: s.version,
       status_address: s.statusAddress,
       state_name: s.state,
@@ -51,9 +59,12 @@ export const pdCommands: CommandDef[] = [
     needs: 'PD',
     prepare: (ctx, input) => {
       expectArgs(input, 1, 'pd-ctl store');
-      if (input.args[0] !== undefined && !/^\d+$/.test(input.args[0])) notAllowed(`pd-ctl store ${input.args.join(' ')}`);
+      if (input.args[0] !== undefined && !/^\d+$/.test(input.args[0]))
+        notAllowed(`pd-ctl store ${input.args.join(' ')}`);
       const one = input.args[0] === undefined ? undefined : storeArg(ctx, input.args[0]);
-      return async () => ({ output: json(one ? storeJson(one) : { count: ctx.topo.stores.length, stores: ctx.topo.stores.map(storeJson) }) });
+      return async () => ({
+        output: json(one ? storeJson(one) : { count: ctx.topo.stores.length, stores: ctx.topo.stores.map(storeJson) }),
+      });
     },
   },
   {
@@ -81,7 +92,11 @@ export const pdCommands: CommandDef[] = [
             end_key: r.endKey,
             epoch: { conf_ver: r.confVer, version: r.version },
             peers: r.storeIds.map((storeId, k) => ({ id: peerId(r.id, k), store_id: storeId, role_name: 'Voter' })),
-            leader: { id: peerId(r.id, r.storeIds.indexOf(r.leaderStoreId)), store_id: r.leaderStoreId, role_name: 'Voter' },
+            leader: {
+              id: peerId(r.id, r.storeIds.indexOf(r.leaderStoreId)),
+              store_id: r.leaderStoreId,
+              role_name: 'Voter',
+            },
             approximate_size: r.sizeMib,
             approximate_keys: r.keys,
           })),
@@ -102,9 +117,17 @@ export const pdCommands: CommandDef[] = [
     prepare: (ctx, input) => {
       expectArgs(input, 0, 'pd-ctl member');
       const version = ctx.components.find((c) => c.component === 'PD')?.version ?? ctx.cluster.version;
-      const members = ctx.topo.pdMembers.map((m) => ({ name: m.name, member_id: m.memberId, peer_urls: [m.peerUrl], client_urls: [m.clientUrl], binary_version: version }));
+      const members = ctx.topo.pdMembers.map((m) => ({
+        name: m.name,
+        member_id: m.memberId,
+        peer_urls: [m.peerUrl],
+        client_urls: [m.clientUrl],
+        binary_version: version,
+      }));
       const leader = members[ctx.topo.pdLeader];
-      return async () => ({ output: json({ header: { cluster_id: ctx.cluster.id }, members, leader, etcd_leader: leader }) });
+      return async () => ({
+        output: json({ header: { cluster_id: ctx.cluster.id }, members, leader, etcd_leader: leader }),
+      });
     },
   },
   {
@@ -119,7 +142,16 @@ export const pdCommands: CommandDef[] = [
     needs: 'PD',
     prepare: (ctx, input) => {
       expectArgs(input, 0, 'pd-ctl health');
-      return async () => ({ output: json(ctx.topo.pdMembers.map((m) => ({ name: m.name, member_id: m.memberId, client_urls: [m.clientUrl], health: true }))) });
+      return async () => ({
+        output: json(
+          ctx.topo.pdMembers.map((m) => ({
+            name: m.name,
+            member_id: m.memberId,
+            client_urls: [m.clientUrl],
+            health: true,
+          })),
+        ),
+      });
     },
   },
   {
@@ -135,7 +167,8 @@ export const pdCommands: CommandDef[] = [
     prepare: (ctx, input) => {
       expectArgs(input, 1, 'pd-ctl config show');
       const section = input.args[0] === 'all' ? undefined : input.args[0];
-      if (section !== undefined && section !== 'replication' && section !== 'schedule') notAllowed(`pd-ctl config show ${section}`);
+      if (section !== undefined && section !== 'replication' && section !== 'schedule')
+        notAllowed(`pd-ctl config show ${section}`);
       return async () => ({ output: json(pdConfigJson(ctx.pdConfig, section)) });
     },
   },
@@ -199,8 +232,13 @@ export const pdCommands: CommandDef[] = [
       if (ctx.schedulers.some((s) => s.name === name)) invalid(`scheduler ${name} already exists`);
       return async () => {
         await repo.lockCluster(ctx.tx, ctx.cluster.id);
-        if (!(await repo.insertScheduler(ctx.tx, ctx.cluster.id, name, String(store.id), ctx.who))) invalid(`scheduler ${name} already exists`);
-        return { output: 'Success!', before: { schedulers: ctx.schedulers.map((s) => s.name) }, after: { schedulers: [...ctx.schedulers.map((s) => s.name), name] } };
+        if (!(await repo.insertScheduler(ctx.tx, ctx.cluster.id, name, String(store.id), ctx.who)))
+          invalid(`scheduler ${name} already exists`);
+        return {
+          output: 'Success!',
+          before: { schedulers: ctx.schedulers.map((s) => s.name) },
+          after: { schedulers: [...ctx.schedulers.map((s) => s.name), name] },
+        };
       };
     },
   },
@@ -224,7 +262,11 @@ export const pdCommands: CommandDef[] = [
         await repo.lockCluster(ctx.tx, ctx.cluster.id);
         if (!(await repo.deleteScheduler(ctx.tx, ctx.cluster.id, name))) invalid(`scheduler ${name} not found`);
         const before = ctx.schedulers.map((s) => s.name);
-        return { output: 'Success!', before: { schedulers: before }, after: { schedulers: before.filter((n) => n !== name) } };
+        return {
+          output: 'Success!',
+          before: { schedulers: before },
+          after: { schedulers: before.filter((n) => n !== name) },
+        };
       };
     },
   },

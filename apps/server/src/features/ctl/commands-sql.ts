@@ -51,7 +51,12 @@ function configRows(ctx: CtlContext): string[][] {
   for (const s of ctx.topo.stores.filter((x) => x.engine === 'tikv')) {
     rows.push(['tikv', s.address, 'raftstore.region-split-size', '96MiB']);
     rows.push(['tikv', s.address, 'server.grpc-concurrency', '5']);
-    rows.push(['tikv', s.address, 'storage.block-cache.capacity', `${Math.round(memoryGib(tikv?.node_spec) * 0.45 * 10) / 10}GiB`]);
+    rows.push([
+      'tikv',
+      s.address,
+      'storage.block-cache.capacity',
+      `${Math.round(memoryGib(tikv?.node_spec) * 0.45 * 10) / 10}GiB`,
+    ]);
     rows.push(['tikv', s.address, 'storage.reserve-space', '5GiB']);
   }
   for (const t of ctx.topo.tidbs) {
@@ -64,7 +69,9 @@ function configRows(ctx: CtlContext): string[][] {
 
 /** SQL LIKE (`%`, `_`, case-insensitive) as a RegExp. */
 function likeRegExp(pattern: string): RegExp {
-  const body = [...pattern].map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const body = [...pattern]
+    .map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${body}$`, 'i');
 }
 
@@ -80,13 +87,16 @@ export const sqlCommands: CommandDef[] = [
     needs: 'TIDB',
     prepare: (ctx, input) => {
       expectArgs(input, 0, 'show processlist');
-      return async () => ({ output: table(['Id', 'User', 'Host', 'db', 'Command', 'Time', 'State', 'Info'], processlist(ctx)) });
+      return async () => ({
+        output: table(['Id', 'User', 'Host', 'db', 'Command', 'Time', 'State', 'Info'], processlist(ctx)),
+      });
     },
   },
   {
     words: ['show', 'config'],
     usage: "show config [like '<pattern>']",
-    description: 'Shows the configuration of every PD, TiKV and TiDB instance, optionally only the names matching a LIKE pattern.',
+    description:
+      'Shows the configuration of every PD, TiKV and TiDB instance, optionally only the names matching a LIKE pattern.',
     mutates: false,
     args: [{ name: 'like', description: "A LIKE pattern on the name, e.g. 'schedule.%'", required: false }],
     example: "show config like '%schedule-limit%'",
@@ -95,7 +105,8 @@ export const sqlCommands: CommandDef[] = [
     prepare: (ctx, input) => {
       let rows = configRows(ctx);
       if (input.args.length) {
-        if (input.args[0]!.toLowerCase() !== 'like' || input.args.length !== 2) invalid("usage: show config [like '<pattern>']");
+        if (input.args[0]!.toLowerCase() !== 'like' || input.args.length !== 2)
+          invalid("usage: show config [like '<pattern>']");
         const re = likeRegExp(input.args[1]!);
         rows = rows.filter((r) => re.test(r[2]!));
       }

@@ -8,9 +8,16 @@ const HOST_USAGE = 'tikv-ctl --host <store_address> ';
 /** The store `--host` names: its address as `pd-ctl store` prints it, or its store id. */
 function hostStore(ctx: CtlContext, input: CtlInput): Store {
   const host = input.options.host;
-  if (!host) invalid('--host is required: a TiKV store address as `pd-ctl store` lists it, e.g. db-tikv-0.db-tikv-peer…:20160');
+  if (!host)
+    invalid('--host is required: a TiKV store address as `pd-ctl store` lists it, e.g. db-tikv-0.db-tikv-peer…:20160');
   const store = ctx.topo.stores.find((s) => s.engine === 'tikv' && (s.address === host || String(s.id) === host));
-  if (!store) invalid(`no TiKV store at ${host}; stores: ${ctx.topo.stores.filter((s) => s.engine === 'tikv').map((s) => s.address).join(', ')}`);
+  if (!store)
+    invalid(
+      `no TiKV store at ${host}; stores: ${ctx.topo.stores
+        .filter((s) => s.engine === 'tikv')
+        .map((s) => s.address)
+        .join(', ')}`,
+    );
   if (store.state !== 'Up') invalid(`store ${store.id} is ${store.state}: tikv-ctl cannot reach ${store.address}`);
   return store;
 }
@@ -71,14 +78,20 @@ export const tikvCommands: CommandDef[] = [
       const regionId = intArg(input.options.r, '-r', 1, Number.MAX_SAFE_INTEGER);
       const region = ctx.topo.regionById(regionId);
       if (!region) invalid(`region ${regionId} not found`);
-      if (!region.storeIds.includes(s.id)) invalid(`region ${regionId} has no peer on store ${s.id} (its peers are on stores ${region.storeIds.join(', ')})`);
+      if (!region.storeIds.includes(s.id))
+        invalid(
+          `region ${regionId} has no peer on store ${s.id} (its peers are on stores ${region.storeIds.join(', ')})`,
+        );
       const rand = seeded(`${ctx.cluster.id}:props:${regionId}`);
       const rows = region.keys;
       const puts = rows + Math.floor(rand() * 5000);
       const deletes = Math.floor(rand() * 2000);
       const minTs = (BigInt(ctx.now.getTime() - 86_400_000 * 30) << 18n) + BigInt(Math.floor(rand() * 1e5));
       const maxTs = (BigInt(ctx.now.getTime() - 60_000) << 18n) + BigInt(Math.floor(rand() * 1e5));
-      const sst = Array.from({ length: 2 + Math.floor(rand() * 3) }, (_, i) => `${String(400 + i * 8 + Math.floor(rand() * 7)).padStart(6, '0')}.sst`);
+      const sst = Array.from(
+        { length: 2 + Math.floor(rand() * 3) },
+        (_, i) => `${String(400 + i * 8 + Math.floor(rand() * 7)).padStart(6, '0')}.sst`,
+      );
       return async () => ({
         output: [
           `mvcc.min_ts: ${minTs}`,

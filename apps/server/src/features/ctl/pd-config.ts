@@ -29,12 +29,39 @@ export const PD_KEYS: Record<string, PdKey> = {
   'max-pending-peer-count': { section: 'schedule', type: 'int', default: '64', settable: true, min: 1, max: 100000 },
   'max-snapshot-count': { section: 'schedule', type: 'int', default: '64', settable: true, min: 1, max: 100000 },
   'max-merge-region-size': { section: 'schedule', type: 'int', default: '20', settable: true, min: 0, max: 10240 },
-  'max-merge-region-keys': { section: 'schedule', type: 'int', default: '200000', settable: true, min: 0, max: 100000000 },
-  'max-store-down-time': { section: 'schedule', type: 'duration', default: '30m0s', settable: true, min: 60, max: 7 * 86400 },
-  'split-merge-interval': { section: 'schedule', type: 'duration', default: '1h0m0s', settable: true, min: 1, max: 7 * 86400 },
+  'max-merge-region-keys': {
+    section: 'schedule',
+    type: 'int',
+    default: '200000',
+    settable: true,
+    min: 0,
+    max: 100000000,
+  },
+  'max-store-down-time': {
+    section: 'schedule',
+    type: 'duration',
+    default: '30m0s',
+    settable: true,
+    min: 60,
+    max: 7 * 86400,
+  },
+  'split-merge-interval': {
+    section: 'schedule',
+    type: 'duration',
+    default: '1h0m0s',
+    settable: true,
+    min: 1,
+    max: 7 * 86400,
+  },
   'low-space-ratio': { section: 'schedule', type: 'float', default: '0.8', settable: true, min: 0.5, max: 0.99 },
   'high-space-ratio': { section: 'schedule', type: 'float', default: '0.7', settable: true, min: 0.1, max: 0.95 },
-  'leader-schedule-policy': { section: 'schedule', type: 'enum', default: 'count', settable: true, values: ['count', 'size'] },
+  'leader-schedule-policy': {
+    section: 'schedule',
+    type: 'enum',
+    default: 'count',
+    settable: true,
+    values: ['count', 'size'],
+  },
   'enable-cross-table-merge': { section: 'schedule', type: 'bool', default: 'true', settable: true },
 };
 
@@ -60,23 +87,30 @@ export function normalizePdValue(key: string, raw: string): { value: string } | 
   const range = `between ${spec.min} and ${spec.max}`;
   switch (spec.type) {
     case 'int': {
-      if (!/^\d+$/.test(raw) || Number(raw) < spec.min! || Number(raw) > spec.max!) return { error: `${key} should be an integer ${range}` };
+      if (!/^\d+$/.test(raw) || Number(raw) < spec.min! || Number(raw) > spec.max!)
+        return { error: `${key} should be an integer ${range}` };
       return { value: String(Number(raw)) };
     }
     case 'float': {
       const n = Number(raw);
-      if (!/^\d*\.?\d+$/.test(raw) || n < spec.min! || n > spec.max!) return { error: `${key} should be a number ${range}` };
+      if (!/^\d*\.?\d+$/.test(raw) || n < spec.min! || n > spec.max!)
+        return { error: `${key} should be a number ${range}` };
       return { value: String(n) };
     }
     case 'duration': {
       const s = durationSeconds(raw);
-      if (s === undefined || s < spec.min! || s > spec.max!) return { error: `${key} should be a duration like 30m or 1h0m0s, ${goDuration(spec.min!)} to ${goDuration(spec.max!)}` };
+      if (s === undefined || s < spec.min! || s > spec.max!)
+        return {
+          error: `${key} should be a duration like 30m or 1h0m0s, ${goDuration(spec.min!)} to ${goDuration(spec.max!)}`,
+        };
       return { value: goDuration(s) };
     }
     case 'bool':
       return raw === 'true' || raw === 'false' ? { value: raw } : { error: `${key} should be true or false` };
     case 'enum':
-      return spec.values!.includes(raw) ? { value: raw } : { error: `${key} should be one of ${spec.values!.join(', ')}` };
+      return spec.values!.includes(raw)
+        ? { value: raw }
+        : { error: `${key} should be one of ${spec.values!.join(', ')}` };
   }
 }
 
@@ -88,7 +122,13 @@ export async function getPdConfig(db: Db, clusterId: string): Promise<Record<str
 }
 
 /** Writes one normalized value (a default value drops the override). Returns the value before. */
-export async function setPdConfigValue(tx: Db, clusterId: string, key: string, value: string, who: string): Promise<string> {
+export async function setPdConfigValue(
+  tx: Db,
+  clusterId: string,
+  key: string,
+  value: string,
+  who: string,
+): Promise<string> {
   const before = (await getPdConfig(tx, clusterId))[key]!;
   if (value === PD_KEYS[key]!.default) await repo.deletePdConfig(tx, clusterId, key);
   else await repo.upsertPdConfig(tx, clusterId, key, value, who);
@@ -96,13 +136,20 @@ export async function setPdConfigValue(tx: Db, clusterId: string, key: string, v
 }
 
 /** `config show` as pd-ctl prints it: numbers and booleans typed, durations and lists as strings. */
-export function pdConfigJson(values: Record<string, string>, section?: 'schedule' | 'replication'): Record<string, unknown> {
+export function pdConfigJson(
+  values: Record<string, string>,
+  section?: 'schedule' | 'replication',
+): Record<string, unknown> {
   const typed = (k: string, v: string): unknown => {
     const t = PD_KEYS[k]!.type;
     return t === 'int' || t === 'float' ? Number(v) : t === 'bool' ? v === 'true' : v;
   };
   const group = (s: 'schedule' | 'replication') =>
-    Object.fromEntries(Object.entries(values).filter(([k]) => PD_KEYS[k]?.section === s).map(([k, v]) => [k, typed(k, v)]));
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([k]) => PD_KEYS[k]?.section === s)
+        .map(([k, v]) => [k, typed(k, v)]),
+    );
   if (section) return group(section);
   return { replication: group('replication'), schedule: group('schedule') };
 }

@@ -3,14 +3,26 @@ import type { Db } from '../../platform/db.js';
 import { pdConfigs, pdSchedulers } from './schema.js';
 
 export function selectPdConfigOverrides(db: Db, clusterId: string) {
-  return db.select({ key: pdConfigs.key, value: pdConfigs.value }).from(pdConfigs).where(eq(pdConfigs.clusterId, clusterId));
+  return db
+    .select({ key: pdConfigs.key, value: pdConfigs.value })
+    .from(pdConfigs)
+    .where(eq(pdConfigs.clusterId, clusterId));
 }
 
-export async function upsertPdConfig(tx: Db, clusterId: string, key: string, value: string, who: string): Promise<void> {
+export async function upsertPdConfig(
+  tx: Db,
+  clusterId: string,
+  key: string,
+  value: string,
+  who: string,
+): Promise<void> {
   await tx
     .insert(pdConfigs)
     .values({ clusterId, key, value, updatedBy: who })
-    .onConflictDoUpdate({ target: [pdConfigs.clusterId, pdConfigs.key], set: { value, updatedBy: who, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [pdConfigs.clusterId, pdConfigs.key],
+      set: { value, updatedBy: who, updatedAt: new Date() },
+    });
 }
 
 export async function deletePdConfig(tx: Db, clusterId: string, key: string): Promise<void> {
@@ -25,13 +37,26 @@ export function selectSchedulers(db: Db, clusterId: string) {
     .orderBy(asc(pdSchedulers.createdAt), asc(pdSchedulers.name));
 }
 
-export async function insertScheduler(tx: Db, clusterId: string, name: string, storeId: string | null, who: string): Promise<boolean> {
-  const rows = await tx.insert(pdSchedulers).values({ clusterId, name, storeId, createdBy: who }).onConflictDoNothing().returning({ name: pdSchedulers.name });
+export async function insertScheduler(
+  tx: Db,
+  clusterId: string,
+  name: string,
+  storeId: string | null,
+  who: string,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(pdSchedulers)
+    .values({ clusterId, name, storeId, createdBy: who })
+    .onConflictDoNothing()
+    .returning({ name: pdSchedulers.name });
   return rows.length > 0;
 }
 
 export async function deleteScheduler(tx: Db, clusterId: string, name: string): Promise<boolean> {
-  const rows = await tx.delete(pdSchedulers).where(and(eq(pdSchedulers.clusterId, clusterId), eq(pdSchedulers.name, name))).returning({ name: pdSchedulers.name });
+  const rows = await tx
+    .delete(pdSchedulers)
+    .where(and(eq(pdSchedulers.clusterId, clusterId), eq(pdSchedulers.name, name)))
+    .returning({ name: pdSchedulers.name });
   return rows.length > 0;
 }
 

@@ -28,5 +28,8 @@ export const pdSchedulers = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'pd_schedulers_pk', columns: [t.clusterId, t.name] }), index('pd_schedulers_created_idx').on(t.clusterId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'pd_schedulers_pk', columns: [t.clusterId, t.name] }),
+    index('pd_schedulers_created_idx').on(t.clusterId, t.createdAt),
+  ],
 );

@@ -72,7 +72,11 @@ const REGION_SIZE_MIB = 96;
 const FIRST_REGION_ID = 1001;
 const REGION_ID_STEP = 4;
 
-export function buildTopology(cluster: Cluster, components: ClusterComponent[], evicted: ReadonlySet<number>): Topology {
+export function buildTopology(
+  cluster: Cluster,
+  components: ClusterComponent[],
+  evicted: ReadonlySet<number>,
+): Topology {
   const ns = `tidb${cluster.id}`;
   const of = (c: string) => components.find((x) => x.component === c);
   const zone = (i: number) => `${cluster.region}${(ZONE_SUFFIX[cluster.provider] ?? ZONE_SUFFIX.AWS!)(i)}`;
@@ -102,7 +106,9 @@ export function buildTopology(cluster: Cluster, components: ClusterComponent[], 
   const replicas = Math.min(3, Math.max(1, stores.length));
   const regionCount = Math.max(1, Math.round(stores.reduce((s, x) => s + x.regionCount, 0) / replicas));
   const leaders = stores.filter((s) => !evicted.has(s.id) && s.state === 'Up');
-  leaders.forEach((s, i) => (s.leaderCount = Math.floor(regionCount / leaders.length) + (i < regionCount % leaders.length ? 1 : 0)));
+  leaders.forEach(
+    (s, i) => (s.leaderCount = Math.floor(regionCount / leaders.length) + (i < regionCount % leaders.length ? 1 : 0)),
+  );
 
   const tiflash = of('TIFLASH');
   for (let i = 0; i < (tiflash?.replicas ?? 0); i++) {
@@ -130,16 +136,25 @@ export function buildTopology(cluster: Cluster, components: ClusterComponent[], 
     peerUrl: `http://db-pd-${i}.db-pd-peer.${ns}.svc:2380`,
   }));
   const tidb = of('TIDB');
-  const tidbs = Array.from({ length: tidb?.replicas ?? 0 }, (_, i) => ({ name: `db-tidb-${i}`, address: `db-tidb-${i}.db-tidb-peer.${ns}.svc:4000` }));
+  const tidbs = Array.from({ length: tidb?.replicas ?? 0 }, (_, i) => ({
+    name: `db-tidb-${i}`,
+    address: `db-tidb-${i}.db-tidb-peer.${ns}.svc:4000`,
+  }));
 
   const tikvStores = stores.filter((s) => s.engine === 'tikv');
   const region = (index: number): Region => {
     const r = seeded(`${cluster.id}:region:${index}`);
     const start = index * tikvStores.length;
-    const storeIds = Array.from({ length: replicas }, (_, k) => tikvStores[(start + k + index) % tikvStores.length]!.id);
+    const storeIds = Array.from(
+      { length: replicas },
+      (_, k) => tikvStores[(start + k + index) % tikvStores.length]!.id,
+    );
     const candidates = storeIds.filter((id) => leaders.some((s) => s.id === id));
     const tableId = 100 + Math.floor(index / 64) * 2;
-    const key = (i: number) => (i >= regionCount ? '' : `7480000000000000FF${tableId.toString(16).toUpperCase().padStart(2, '0')}5F728000000000FF${(i * 4096).toString(16).toUpperCase().padStart(6, '0')}0000000000FA`);
+    const key = (i: number) =>
+      i >= regionCount
+        ? ''
+        : `7480000000000000FF${tableId.toString(16).toUpperCase().padStart(2, '0')}5F728000000000FF${(i * 4096).toString(16).toUpperCase().padStart(6, '0')}0000000000FA`;
     return {
       id: FIRST_REGION_ID + index * REGION_ID_STEP,
       startKey: index === 0 ? '' : key(index),
@@ -154,7 +169,19 @@ export function buildTopology(cluster: Cluster, components: ClusterComponent[], 
   };
   const regionById = (id: number) => {
     const index = (id - FIRST_REGION_ID) / REGION_ID_STEP;
-    return Number.isInteger(index) && index >= 0 && index < regionCount && tikvStores.length ? region(index) : undefined;
+    return Number.isInteger(index) && index >= 0 && index < regionCount && tikvStores.length
+      ? region(index)
+      : undefined;
   };
-  return { clusterId: cluster.id, namespace: ns, stores, pdMembers, pdLeader: hash32(cluster.id) % Math.max(1, pdMembers.length), tidbs, regionCount, region, regionById };
+  return {
+    clusterId: cluster.id,
+    namespace: ns,
+    stores,
+    pdMembers,
+    pdLeader: hash32(cluster.id) % Math.max(1, pdMembers.length),
+    tidbs,
+    regionCount,
+    region,
+    regionById,
+  };
 }

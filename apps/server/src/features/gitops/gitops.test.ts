@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { auditLogs } from '../../platform/schema.js';
-import { clusterComponents, clusters } from '../tenants/schema.js';
+import { clusterComponents, clusters } from '../orgs/schema.js';
 import { pdConfigs } from '../ctl/schema.js';
 import { gitopsDesiredStates } from './schema.js';
 
@@ -29,9 +29,18 @@ async function driftedClusters(): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 const imageOf = async (clusterId: string, component: string) =>
-  (await t.database.db.select().from(clusterComponents).where(and(eq(clusterComponents.clusterId, clusterId), eq(clusterComponents.component, component))))[0]!.imageTag;
+  (
+    await t.database.db
+      .select()
+      .from(clusterComponents)
+      .where(and(eq(clusterComponents.clusterId, clusterId), eq(clusterComponents.component, component)))
+  )[0]!.imageTag;
 const gitopsAudits = (clusterId: string) =>
-  t.database.db.select().from(auditLogs).where(and(eq(auditLogs.type, 'gitops_secondary_confirm'), eq(auditLogs.instanceId, clusterId))).orderBy(asc(auditLogs.id));
+  t.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.type, 'gitops_secondary_confirm'), eq(auditLogs.instanceId, clusterId)))
+    .orderBy(asc(auditLogs.id));
 
 describe('gitops secondary confirm', () => {
   it('lists and diffs the pending items of a drifted cluster on the default branch', async () => {
@@ -41,7 +50,10 @@ describe('gitops secondary confirm', () => {
     const body = list.json();
     expect(body).toMatchObject({ cluster_id: id, branch: '3layer-prod', applying: null });
     expect(body.total).toBeGreaterThan(0);
-    expect(body.items[0]).toMatchObject({ path: expect.stringMatching(/^(components\.[A-Z_]+\.image_tag|pd\.schedule\.[a-z-]+)$/), revision: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(body.items[0]).toMatchObject({
+      path: expect.stringMatching(/^(components\.[A-Z_]+\.image_tag|pd\.schedule\.[a-z-]+)$/),
+      revision: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
     const diff = (await call('diff', { cluster_id: id, branch: '3layer-prod' })).json();
     expect(diff.items.map((i: { path: string }) => i.path)).toEqual(body.items.map((i: { path: string }) => i.path));
     for (const item of diff.items) expect(item.current).not.toBe(item.desired);
@@ -53,10 +65,23 @@ describe('gitops secondary confirm', () => {
       .select({ id: pdConfigs.clusterId })
       .from(pdConfigs)
       .innerJoin(clusters, eq(clusters.id, pdConfigs.clusterId))
-      .where(and(eq(pdConfigs.key, 'leader-schedule-limit'), eq(pdConfigs.value, '8'), eq(clusters.clusterType, 'DEDICATED_TIDB')))
+      .where(
+        and(
+          eq(pdConfigs.key, 'leader-schedule-limit'),
+          eq(pdConfigs.value, '8'),
+          eq(clusters.clusterType, 'DEDICATED_TIDB'),
+        ),
+      )
       .limit(1);
     const diff = (await call('diff', { cluster_id: row!.id })).json();
-    expect(diff.items).toContainEqual(expect.objectContaining({ path: 'pd.schedule.leader-schedule-limit', kind: 'pd_config', current: '8', desired: '4' }));
+    expect(diff.items).toContainEqual(
+      expect.objectContaining({
+        path: 'pd.schedule.leader-schedule-limit',
+        kind: 'pd_config',
+        current: '8',
+        desired: '4',
+      }),
+    );
   });
 
   it('answers an in-sync cluster with no items, and 404s an untracked branch or cluster', async () => {
@@ -95,9 +120,18 @@ describe('gitops secondary confirm', () => {
 
     const unconfirmed = await call('apply', { cluster_id: id });
     expect(unconfirmed.statusCode).toBe(409);
-    expect(unconfirmed.json()).toMatchObject({ code: 'gitops.confirmationRequired', details: { items: expect.arrayContaining([{ path: image.path, current: image.current, desired: image.desired }]) } });
-    expect((await call('apply', { cluster_id: id, confirm: true, paths: ['components.NOPE.image_tag'] })).json().code).toBe('gitops.unknownPath');
-    expect((await call('apply', { cluster_id: id, confirm: true }, await t.as('sam.okafor@example.com'))).statusCode).toBe(403);
+    expect(unconfirmed.json()).toMatchObject({
+      code: 'gitops.confirmationRequired',
+      details: {
+        items: expect.arrayContaining([{ path: image.path, current: image.current, desired: image.desired }]),
+      },
+    });
+    expect(
+      (await call('apply', { cluster_id: id, confirm: true, paths: ['components.NOPE.image_tag'] })).json().code,
+    ).toBe('gitops.unknownPath');
+    expect(
+      (await call('apply', { cluster_id: id, confirm: true }, await t.as('sam.okafor@example.com'))).statusCode,
+    ).toBe(403);
 
     const res = await call('apply', { cluster_id: id, confirm: true });
     expect(res.statusCode).toBe(200);
@@ -114,7 +148,11 @@ describe('gitops secondary confirm', () => {
     expect((await call('list', { cluster_id: id })).json()).toMatchObject({ total: 0, applying: null });
     const log = await gitopsAudits(id);
     const applied = log.find((a) => a.operation === 'apply')!;
-    expect(applied.details).toMatchObject({ instance_id, before: { [image.path]: image.current }, after: { [image.path]: image.desired } });
+    expect(applied.details).toMatchObject({
+      instance_id,
+      before: { [image.path]: image.current },
+      after: { [image.path]: image.desired },
+    });
     expect(log.map((a) => a.operation)).toContain('apply_completed');
   });
 
@@ -142,8 +180,13 @@ describe('gitops secondary confirm', () => {
 
     const { instance_id: second } = (await call('apply', { cluster_id: row!.id, confirm: true, paths: [path] })).json();
     await t.jobs.drain();
-    expect((await t.app.inject({ url: `/api/v1/devops/operations/${second}`, headers })).json().status).toBe('succeeded');
-    const stored = await t.database.db.select().from(pdConfigs).where(and(eq(pdConfigs.clusterId, row!.id), eq(pdConfigs.key, 'leader-schedule-limit')));
+    expect((await t.app.inject({ url: `/api/v1/devops/operations/${second}`, headers })).json().status).toBe(
+      'succeeded',
+    );
+    const stored = await t.database.db
+      .select()
+      .from(pdConfigs)
+      .where(and(eq(pdConfigs.clusterId, row!.id), eq(pdConfigs.key, 'leader-schedule-limit')));
     expect(stored).toEqual([]); // back to PD's default, as git wants
   });
 });

@@ -1,7 +1,7 @@
 import { writeAudit } from '../../platform/audit.js';
 import { setPdConfigValue } from '../ctl/service.js';
 import { defineOperation, type StepContext, type StepDefinition } from '../operations/definitions.js';
-import { setClusterComponentImageTag } from '../tenants/service.js';
+import { setClusterComponentImageTag } from '../orgs/service.js';
 import { componentOf, currentState, pdKeyOf } from './state.js';
 
 export const GITOPS_APPLY = 'gitops.apply';
@@ -18,24 +18,34 @@ const paramsOf = (ctx: StepContext) => ctx.operation.params as ApplyParams;
  * the components onto their images, then check the cluster matches. Each write goes through the owning feature.
  */
 export function defineGitopsOperations(scale: number): void {
-  const step = (name: string, title: string, durationMs: number, run: StepDefinition['run']): StepDefinition => ({ name, title, durationMs: Math.round(durationMs * scale), run });
+  const step = (name: string, title: string, durationMs: number, run: StepDefinition['run']): StepDefinition => ({
+    name,
+    title,
+    durationMs: Math.round(durationMs * scale),
+    run,
+  });
   defineOperation({
     type: GITOPS_APPLY,
     steps: [
       step('verify', 'Check the cluster still has the confirmed values', 1000, async (ctx) => {
         const current = await currentState(ctx.tx, ctx.operation.targetId);
         const moved = paramsOf(ctx).items.filter((i) => (current.get(i.path) ?? null) !== i.from);
-        if (moved.length) throw new Error(`changed since the confirmation: ${moved.map((i) => `${i.path} is now ${current.get(i.path) ?? 'unset'}`).join('; ')}`);
+        if (moved.length)
+          throw new Error(
+            `changed since the confirmation: ${moved.map((i) => `${i.path} is now ${current.get(i.path) ?? 'unset'}`).join('; ')}`,
+          );
         return `${paramsOf(ctx).items.length} items to apply from ${paramsOf(ctx).branch}`;
       }),
       step('pd-config', 'Apply the PD configuration (hot reload)', 1000, async (ctx) => {
         const items = paramsOf(ctx).items.filter((i) => i.kind === 'pd_config');
-        for (const i of items) await setPdConfigValue(ctx.tx, ctx.operation.targetId, pdKeyOf(i.path), i.to, ctx.operation.createdBy);
+        for (const i of items)
+          await setPdConfigValue(ctx.tx, ctx.operation.targetId, pdKeyOf(i.path), i.to, ctx.operation.createdBy);
         return items.length ? items.map((i) => `${pdKeyOf(i.path)} = ${i.to}`).join(', ') : 'no PD setting to change';
       }),
       step('images', 'Roll the components onto the desired images', 3000, async (ctx) => {
         const items = paramsOf(ctx).items.filter((i) => i.kind === 'image_tag');
-        for (const i of items) await setClusterComponentImageTag(ctx.tx, ctx.operation.targetId, componentOf(i.path), i.to);
+        for (const i of items)
+          await setClusterComponentImageTag(ctx.tx, ctx.operation.targetId, componentOf(i.path), i.to);
         return items.length ? items.map((i) => `${componentOf(i.path)} → ${i.to}`).join(', ') : 'no image to change';
       }),
       step('verify-sync', 'Check the cluster matches the desired state', 500, async (ctx) => {
@@ -48,7 +58,11 @@ export function defineGitopsOperations(scale: number): void {
           instanceId: ctx.operation.targetId,
           operator: ctx.operation.createdBy,
           operation: 'apply_completed',
-          details: { instance_id: ctx.operation.id, branch: p.branch, after: Object.fromEntries(p.items.map((i) => [i.path, i.to])) },
+          details: {
+            instance_id: ctx.operation.id,
+            branch: p.branch,
+            after: Object.fromEntries(p.items.map((i) => [i.path, i.to])),
+          },
         });
         return `in sync with ${p.branch}`;
       }),

@@ -1,11 +1,17 @@
 import type { z } from 'zod';
-import type { gitopsApplyBody, gitopsDiffResponse, gitopsListResponse, gitopsQueryBody, OperationCreated } from '@portal/contract';
+import type {
+  gitopsApplyBody,
+  gitopsDiffResponse,
+  gitopsListResponse,
+  gitopsQueryBody,
+  OperationCreated,
+} from '@portal/contract';
 import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import { listOperationPage, startOperation } from '../operations/service.js';
-import { getCluster } from '../tenants/service.js';
+import { getCluster } from '../orgs/service.js';
 import { GITOPS_APPLY, type ApplyParams } from './operations.js';
 import * as repo from './repo.js';
 import { pendingItems, type Pending } from './state.js';
@@ -15,7 +21,12 @@ type ListResponse = z.infer<typeof gitopsListResponse>;
 type DiffResponse = z.infer<typeof gitopsDiffResponse>;
 
 /** A cluster that is being created, paused or deleted cannot take a rolling change. */
-const UNREACHABLE = ['USER_CLUSTER_STATUS_CREATING', 'USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_DELETING', 'USER_CLUSTER_STATUS_DELETED'];
+const UNREACHABLE = [
+  'USER_CLUSTER_STATUS_CREATING',
+  'USER_CLUSTER_STATUS_PAUSED',
+  'USER_CLUSTER_STATUS_DELETING',
+  'USER_CLUSTER_STATUS_DELETED',
+];
 
 /** The apply of this cluster that is still running, if any. */
 async function applying(db: Db, clusterId: string): Promise<{ instance_id: string } | null> {
@@ -33,7 +44,9 @@ async function applying(db: Db, clusterId: string): Promise<{ instance_id: strin
 }
 
 const audit = (db: Db, clusterId: string, who: string, operation: string, details: Record<string, unknown>) =>
-  db.transaction((tx) => writeAudit(tx, { type: 'gitops_secondary_confirm', instanceId: clusterId, operator: who, operation, details }));
+  db.transaction((tx) =>
+    writeAudit(tx, { type: 'gitops_secondary_confirm', instanceId: clusterId, operator: who, operation, details }),
+  );
 
 /** The items of the branch's desired state still waiting for a secondary confirmation. */
 export async function listPending(db: Db, q: Query, who: string): Promise<ListResponse> {
@@ -43,7 +56,14 @@ export async function listPending(db: Db, q: Query, who: string): Promise<ListRe
   return {
     cluster_id: cluster.id,
     branch: q.branch,
-    items: pending.map((p) => ({ path: p.path, kind: p.kind, revision: p.revision, author: p.author, message: p.message, updated_at: iso(p.updatedAt) })),
+    items: pending.map((p) => ({
+      path: p.path,
+      kind: p.kind,
+      revision: p.revision,
+      author: p.author,
+      message: p.message,
+      updated_at: iso(p.updatedAt),
+    })),
     total: pending.length,
     applying: await applying(db, cluster.id),
   };
@@ -57,7 +77,13 @@ export async function diffPending(db: Db, q: Query, who: string): Promise<DiffRe
   return {
     cluster_id: cluster.id,
     branch: q.branch,
-    items: pending.map((p) => ({ path: p.path, kind: p.kind, current: p.current, desired: p.desired, revision: p.revision })),
+    items: pending.map((p) => ({
+      path: p.path,
+      kind: p.kind,
+      current: p.current,
+      desired: p.desired,
+      revision: p.revision,
+    })),
     total: pending.length,
     applying: await applying(db, cluster.id),
   };
@@ -66,7 +92,8 @@ export async function diffPending(db: Db, q: Query, who: string): Promise<DiffRe
 function select(pending: Pending[], paths: string[] | undefined): Pending[] {
   if (!paths?.length) return pending;
   const unknown = paths.filter((p) => !pending.some((i) => i.path === p));
-  if (unknown.length) throw new AppError('gitops.unknownPath', `Not pending on this cluster: ${unknown.join(', ')}`, { paths: unknown });
+  if (unknown.length)
+    throw new AppError('gitops.unknownPath', `Not pending on this cluster: ${unknown.join(', ')}`, { paths: unknown });
   return pending.filter((i) => paths.includes(i.path));
 }
 
@@ -74,23 +101,48 @@ function select(pending: Pending[], paths: string[] | undefined): Pending[] {
  * Applies the confirmed items (all pending ones, or `paths`) through an operation: image changes roll the
  * components, which takes minutes on a real cluster, and the operation id links to its progress (spec §8).
  */
-export async function applyPending(db: Db, body: z.output<typeof gitopsApplyBody>, who: string): Promise<OperationCreated> {
+export async function applyPending(
+  db: Db,
+  body: z.output<typeof gitopsApplyBody>,
+  who: string,
+): Promise<OperationCreated> {
   const cluster = await getCluster(db, body.cluster_id);
   return db.transaction(async (tx) => {
     await repo.lockClusterApply(tx, cluster.id);
     const items = select(await pendingItems(tx, cluster.id, body.branch), body.paths);
     if (UNREACHABLE.includes(cluster.status)) {
-      throw new AppError('gitops.clusterUnavailable', `Cluster ${cluster.name} is ${cluster.status.replace('USER_CLUSTER_STATUS_', '')}: nothing can be applied to it now`);
+      throw new AppError(
+        'gitops.clusterUnavailable',
+        `Cluster ${cluster.name} is ${cluster.status.replace('USER_CLUSTER_STATUS_', '')}: nothing can be applied to it now`,
+      );
     }
-    if (items.length === 0) throw new AppError('gitops.nothingToApply', `Cluster ${cluster.name} already matches ${body.branch}`);
+    if (items.length === 0)
+      throw new AppError('gitops.nothingToApply', `Cluster ${cluster.name} already matches ${body.branch}`);
     const missing = items.filter((i) => i.current === null);
-    if (missing.length) throw new AppError('gitops.unknownPath', `The cluster has nothing at ${missing.map((i) => i.path).join(', ')} to change`);
+    if (missing.length)
+      throw new AppError(
+        'gitops.unknownPath',
+        `The cluster has nothing at ${missing.map((i) => i.path).join(', ')} to change`,
+      );
     const diff = items.map((i) => ({ path: i.path, current: i.current, desired: i.desired }));
     const running = await applying(tx, cluster.id);
-    if (running) throw new AppError('gitops.applyInProgress', `Operation ${running.instance_id} is applying to cluster ${cluster.name}`, running);
-    if (body.confirm !== true) throw new AppError('gitops.confirmationRequired', `Apply ${items.length} items of ${body.branch} to cluster ${cluster.name}?`, { items: diff });
+    if (running)
+      throw new AppError(
+        'gitops.applyInProgress',
+        `Operation ${running.instance_id} is applying to cluster ${cluster.name}`,
+        running,
+      );
+    if (body.confirm !== true)
+      throw new AppError(
+        'gitops.confirmationRequired',
+        `Apply ${items.length} items of ${body.branch} to cluster ${cluster.name}?`,
+        { items: diff },
+      );
 
-    const params: ApplyParams = { branch: body.branch, items: items.map((i) => ({ path: i.path, kind: i.kind, from: i.current, to: i.desired, revision: i.revision })) };
+    const params: ApplyParams = {
+      branch: body.branch,
+      items: items.map((i) => ({ path: i.path, kind: i.kind, from: i.current, to: i.desired, revision: i.revision })),
+    };
     const instanceId = await startOperation(tx, {
       type: GITOPS_APPLY,
       title: `Apply ${body.branch} to cluster ${cluster.name}`,

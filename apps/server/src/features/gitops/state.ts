@@ -2,7 +2,7 @@ import type { GitopsDiffItem, GitopsItemKind } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { getPdConfig, PD_KEYS } from '../ctl/service.js';
-import { listClusterComponents } from '../tenants/service.js';
+import { listClusterComponents } from '../orgs/service.js';
 import * as repo from './repo.js';
 
 /**
@@ -38,7 +38,8 @@ export interface Pending extends GitopsDiffItem {
 /** The desired state's paths whose value the cluster does not have; 404 when the branch tracks no such cluster. */
 export async function pendingItems(db: Db, clusterId: string, branch: string): Promise<Pending[]> {
   const desired = await repo.selectDesired(db, clusterId, branch);
-  if (desired.length === 0) throw new AppError('gitops.notTracked', `Cluster ${clusterId} has no desired state on branch ${branch}`);
+  if (desired.length === 0)
+    throw new AppError('gitops.notTracked', `Cluster ${clusterId} has no desired state on branch ${branch}`);
   const current = await currentState(db, clusterId);
   return desired
     .filter((d) => current.get(d.path) !== d.value)

@@ -3,7 +3,15 @@ import type { Db } from '../../platform/db.js';
 /** What a step's effect sees: the operation and the transaction its effect must use. */
 export interface StepContext {
   tx: Db;
-  operation: { id: string; type: string; targetType: string; targetId: string; tenantId: string | null; createdBy: string; params: unknown };
+  operation: {
+    id: string;
+    type: string;
+    targetType: string;
+    targetId: string;
+    tenantId: string | null;
+    createdBy: string;
+    params: unknown;
+  };
 }
 
 export interface StepDefinition {

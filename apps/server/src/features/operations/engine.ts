@@ -11,7 +11,11 @@ export interface AdvancePayload {
 
 /** Queues the next advance of an operation (deduplicated: one queued advance per operation). */
 export async function scheduleAdvance(tx: Db, id: number, runAt?: Date): Promise<void> {
-  await enqueueJob(tx, ADVANCE_JOB, { operation_id: id } satisfies AdvancePayload, { dedupeKey: `op-${id}`, runAt, maxAttempts: 10 });
+  await enqueueJob(tx, ADVANCE_JOB, { operation_id: id } satisfies AdvancePayload, {
+    dedupeKey: `op-${id}`,
+    runAt,
+    maxAttempts: 10,
+  });
 }
 
 export function stepContext(tx: Db, op: OperationRow): StepContext {
@@ -34,7 +38,10 @@ export function stepContext(tx: Db, op: OperationRow): StepContext {
  * locked: a step's effect and its "succeeded" mark commit together, so after a crash the step either never happened
  * or is recorded as done — it never runs twice.
  */
-export async function advanceOperation(tx: Db, { operation_id: id }: AdvancePayload): Promise<{ rerunAt?: Date } | void> {
+export async function advanceOperation(
+  tx: Db,
+  { operation_id: id }: AdvancePayload,
+): Promise<{ rerunAt?: Date } | void> {
   const op = await findOperation(tx, id, true);
   if (!op || (op.status !== 'running' && op.status !== 'waiting')) return;
   const def = operationDefinition(op.type);
@@ -69,11 +76,28 @@ export async function advanceOperation(tx: Db, { operation_id: id }: AdvancePayl
       await updateStep(tx, id, step.seq, { status: 'failed', finishedAt: now, message: error, runs: step.runs + 1 });
       await updateOperation(tx, id, { status: 'failed', finishedAt: now, error });
       await def?.onFail?.(stepContext(tx, op), error);
-      await writeAudit(tx, { type: 'operation', instanceId: String(id), operator: 'system', operation: 'fail', details: { step: step.name, error } });
+      await writeAudit(tx, {
+        type: 'operation',
+        instanceId: String(id),
+        operator: 'system',
+        operation: 'fail',
+        details: { step: step.name, error },
+      });
       return;
     }
-    await updateStep(tx, id, step.seq, { status: 'succeeded', finishedAt: now, message: message ?? null, runs: step.runs + 1 });
+    await updateStep(tx, id, step.seq, {
+      status: 'succeeded',
+      finishedAt: now,
+      message: message ?? null,
+      runs: step.runs + 1,
+    });
   }
   await updateOperation(tx, id, { status: 'succeeded', finishedAt: now });
-  await writeAudit(tx, { type: 'operation', instanceId: String(id), operator: 'system', operation: 'succeed', details: { after: { status: 'succeeded' } } });
+  await writeAudit(tx, {
+    type: 'operation',
+    instanceId: String(id),
+    operator: 'system',
+    operation: 'succeed',
+    details: { after: { status: 'succeeded' } },
+  });
 }

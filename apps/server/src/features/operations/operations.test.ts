@@ -41,12 +41,24 @@ afterAll(() => t.close());
 
 const start = (type: string, submit = true) =>
   t.database.db.transaction((tx) =>
-    startOperation(tx, { type, title: `Test ${type}`, targetType: 'cluster', targetId: 'c-1', createdBy: 'operator@example.com', submit }),
+    startOperation(tx, {
+      type,
+      title: `Test ${type}`,
+      targetType: 'cluster',
+      targetId: 'c-1',
+      createdBy: 'operator@example.com',
+      submit,
+    }),
   );
 const get = async (id: string) =>
   (await t.app.inject({ url: `/api/v1/devops/operations/${id}`, headers: await t.as('operator@example.com') })).json();
 const post = async (path: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/devops/operations/${path}`, headers: await t.as('operator@example.com'), payload: {} });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/devops/operations/${path}`,
+    headers: await t.as('operator@example.com'),
+    payload: {},
+  });
 
 describe('operations', () => {
   it('runs automatic steps, waits at a manual action, and finishes after start + finish', async () => {
@@ -69,10 +81,15 @@ describe('operations', () => {
     expect(op.finished_at).toEqual(expect.any(String));
     expect(effects).toEqual(['prepare', 'restart c-1']);
 
-    const runs = await t.database.db.select({ runs: operationSteps.runs }).from(operationSteps).where(eq(operationSteps.operationId, Number(id)));
+    const runs = await t.database.db
+      .select({ runs: operationSteps.runs })
+      .from(operationSteps)
+      .where(eq(operationSteps.operationId, Number(id)));
     expect(runs.map((r) => r.runs)).toEqual([1, 1, 1]);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.instanceId, id));
-    expect(audit.map((a) => a.operation)).toEqual(expect.arrayContaining(['create', 'start_action', 'finish_action', 'succeed']));
+    expect(audit.map((a) => a.operation)).toEqual(
+      expect.arrayContaining(['create', 'start_action', 'finish_action', 'succeed']),
+    );
   });
 
   it('keeps a step running until its work is due, without re-running it', async () => {
@@ -109,19 +126,30 @@ describe('operations', () => {
   });
 
   it('lists with status filter and progress, newest first', async () => {
-    const res = await t.app.inject({ url: '/api/v1/devops/operations?status=failed', headers: await t.as('operator@example.com') });
+    const res = await t.app.inject({
+      url: '/api/v1/devops/operations?status=failed',
+      headers: await t.as('operator@example.com'),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBeGreaterThanOrEqual(1);
     expect(body.items.every((o: { status: string }) => o.status === 'failed')).toBe(true);
-    const bad = await t.app.inject({ url: '/api/v1/devops/operations?status=bogus', headers: await t.as('operator@example.com') });
+    const bad = await t.app.inject({
+      url: '/api/v1/devops/operations?status=bogus',
+      headers: await t.as('operator@example.com'),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('status');
   });
 
   it('a viewer can read but not act', async () => {
     const id = await start('test.slow', false);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/devops/operations/${id}/submit`, headers: await t.as('sam.okafor@example.com'), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/devops/operations/${id}/submit`,
+      headers: await t.as('sam.okafor@example.com'),
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -129,24 +157,65 @@ describe('operations', () => {
 describe('the demo history', () => {
   it('has finished operations of every ending, and the applied demo change links to its apply', async () => {
     const headers = await t.as('operator@example.com');
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/devops/operations?status=succeeded&status=failed&status=cancelled&per_page=100', headers })).json();
-    const seeded = list.items.filter((o: { created_by: string; type: string }) => o.created_by !== 'operator@example.com' || o.type === 'ticdc.upgrade');
-    expect(new Set(seeded.map((o: { status: string }) => o.status))).toEqual(new Set(['succeeded', 'failed', 'cancelled']));
-    const applied = (await t.app.inject({ method: 'GET', url: '/api/v1/devops/cloudconfig/changes?phase=applied', headers })).json().items[0];
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/devops/operations?status=succeeded&status=failed&status=cancelled&per_page=100',
+        headers,
+      })
+    ).json();
+    const seeded = list.items.filter(
+      (o: { created_by: string; type: string }) =>
+        o.created_by !== 'operator@example.com' || o.type === 'ticdc.upgrade',
+    );
+    expect(new Set(seeded.map((o: { status: string }) => o.status))).toEqual(
+      new Set(['succeeded', 'failed', 'cancelled']),
+    );
+    const applied = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/devops/cloudconfig/changes?phase=applied', headers })
+    ).json().items[0];
     expect(applied.operation_id).toEqual(expect.any(String));
-    const op = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${applied.operation_id}`, headers })).json();
+    const op = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${applied.operation_id}`, headers })
+    ).json();
     expect(op).toMatchObject({ status: 'succeeded', type: 'cloud_config_change.apply', target_id: applied.target_id });
-    expect(op.steps.map((s: { status: string; name: string }) => `${s.name}:${s.status}`)).toEqual(['check:succeeded', 'restart-PD:succeeded', 'persist:succeeded']);
+    expect(op.steps.map((s: { status: string; name: string }) => `${s.name}:${s.status}`)).toEqual([
+      'check:succeeded',
+      'restart-PD:succeeded',
+      'persist:succeeded',
+    ]);
     // Its history happened when the change did, not when the database was seeded.
-    const audit = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/audit?type=cloud_config_change&instance_id=${applied.id}&sort=operate_at`, headers })).json().items;
-    expect(audit.map((a: { operation: string }) => a.operation)).toEqual(['create', 'submit_for_approval', 'approve', 'approved', 'apply', 'applied']);
+    const audit = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/devops/audit?type=cloud_config_change&instance_id=${applied.id}&sort=operate_at`,
+        headers,
+      })
+    ).json().items;
+    expect(audit.map((a: { operation: string }) => a.operation)).toEqual([
+      'create',
+      'submit_for_approval',
+      'approve',
+      'approved',
+      'apply',
+      'applied',
+    ]);
     expect(audit[0].operate_at).toBe(applied.created_at);
     expect(audit[5].operate_at).toBe(applied.closed_at);
     expect(Date.parse(op.started_at)).toBeGreaterThan(Date.parse(applied.created_at));
     expect(Date.parse(op.finished_at)).toBeLessThanOrEqual(Date.parse(applied.closed_at));
-    const failed = list.items.find((o: { status: string; type: string }) => o.status === 'failed' && o.type === 'ticdc.upgrade');
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${failed.id}`, headers })).json();
-    expect(detail.steps.map((s: { status: string }) => s.status)).toEqual(['succeeded', 'succeeded', 'failed', 'pending']);
+    const failed = list.items.find(
+      (o: { status: string; type: string }) => o.status === 'failed' && o.type === 'ticdc.upgrade',
+    );
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/devops/operations/${failed.id}`, headers })
+    ).json();
+    expect(detail.steps.map((s: { status: string }) => s.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'failed',
+      'pending',
+    ]);
     expect(detail.error).toMatch(/did not rejoin/);
   });
 });

@@ -27,12 +27,24 @@ export async function findSteps(db: Db, id: number): Promise<StepRow[]> {
   return db.select().from(operationSteps).where(eq(operationSteps.operationId, id)).orderBy(asc(operationSteps.seq));
 }
 
-export async function updateOperation(db: Db, id: number, patch: Partial<typeof operations.$inferInsert>): Promise<void> {
+export async function updateOperation(
+  db: Db,
+  id: number,
+  patch: Partial<typeof operations.$inferInsert>,
+): Promise<void> {
   await db.update(operations).set(patch).where(eq(operations.id, id));
 }
 
-export async function updateStep(db: Db, id: number, seq: number, patch: Partial<typeof operationSteps.$inferInsert>): Promise<void> {
-  await db.update(operationSteps).set(patch).where(and(eq(operationSteps.operationId, id), eq(operationSteps.seq, seq)));
+export async function updateStep(
+  db: Db,
+  id: number,
+  seq: number,
+  patch: Partial<typeof operationSteps.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(operationSteps)
+    .set(patch)
+    .where(and(eq(operationSteps.operationId, id), eq(operationSteps.seq, seq)));
 }
 
 export interface OperationFilter {
@@ -55,10 +67,22 @@ function where(f: OperationFilter): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-export async function listOperations(db: Db, f: OperationFilter, page: { limit: number; offset: number; ascending: boolean }) {
+export async function listOperations(
+  db: Db,
+  f: OperationFilter,
+  page: { limit: number; offset: number; ascending: boolean },
+) {
   const w = where(f);
-  const order = page.ascending ? [asc(operations.createdAt), asc(operations.id)] : [desc(operations.createdAt), desc(operations.id)];
-  const rows = await db.select().from(operations).where(w).orderBy(...order).limit(page.limit).offset(page.offset);
+  const order = page.ascending
+    ? [asc(operations.createdAt), asc(operations.id)]
+    : [desc(operations.createdAt), desc(operations.id)];
+  const rows = await db
+    .select()
+    .from(operations)
+    .where(w)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   const ids = rows.map((r) => r.id);
   const progress = ids.length
     ? await db

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { operationActionBody, operationDetailSchema, operationList, operationListQuery, operationRoutes } from '@portal/contract';
+import {
+  operationActionBody,
+  operationDetailSchema,
+  operationList,
+  operationListQuery,
+  operationRoutes,
+} from '@portal/contract';
 import type { FeatureRoutes } from '../../platform/context.js';
 import { principalOf } from '../../platform/auth.js';
 import { ADVANCE_JOB, advanceOperation, type AdvancePayload } from './engine.js';
@@ -15,7 +21,10 @@ export const registerOperationRoutes: FeatureRoutes = (app, { database, jobs }) 
 
   app.get(
     operationRoutes.list,
-    { schema: { querystring: operationListQuery, response: { 200: operationList }, tags }, config: { access: 'portal.read' } },
+    {
+      schema: { querystring: operationListQuery, response: { 200: operationList }, tags },
+      config: { access: 'portal.read' },
+    },
     (req) => listOperationPage(db, req.query),
   );
   app.get(
@@ -41,9 +50,15 @@ export const registerOperationRoutes: FeatureRoutes = (app, { database, jobs }) 
   ] as const) {
     app.post(
       route,
-      { schema: { params: stepParams, body: operationActionBody, response: { 200: operationDetailSchema }, tags }, ...write },
+      {
+        schema: { params: stepParams, body: operationActionBody, response: { 200: operationDetailSchema }, tags },
+        ...write,
+      },
       async (req) => {
-        const out = await act(db, req.params.id, action, principalOf(req).email, { seq: req.params.seq, reason: req.body?.reason });
+        const out = await act(db, req.params.id, action, principalOf(req).email, {
+          seq: req.params.seq,
+          reason: req.body?.reason,
+        });
         jobs.wake();
         return out;
       },

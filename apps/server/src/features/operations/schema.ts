@@ -1,4 +1,15 @@
-import { bigserial, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** A long-running piece of work ("returns an operation id"), advanced step by step by durable jobs. */
 export const operations = pgTable(

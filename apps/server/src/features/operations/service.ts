@@ -15,7 +15,15 @@ import { pageWindow } from '../../platform/list-query.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { operationDefinition } from './definitions.js';
 import { scheduleAdvance, stepContext } from './engine.js';
-import { findOperation, findSteps, insertOperation, listOperations, updateOperation, updateStep, type OperationRow } from './repo.js';
+import {
+  findOperation,
+  findSteps,
+  insertOperation,
+  listOperations,
+  updateOperation,
+  updateStep,
+  type OperationRow,
+} from './repo.js';
 
 export interface StartOperation {
   type: string;
@@ -111,7 +119,10 @@ export async function getOperation(db: Db, id: string): Promise<OperationDetail>
   };
 }
 
-export async function listOperationPage(db: Db, q: z.output<typeof operationListQuery>): Promise<ListResult<Operation>> {
+export async function listOperationPage(
+  db: Db,
+  q: z.output<typeof operationListQuery>,
+): Promise<ListResult<Operation>> {
   const { rows, progress, total } = await listOperations(
     db,
     { status: q.status, type: q.type, targetId: q.target_id, search: q.search },
@@ -122,7 +133,11 @@ export async function listOperationPage(db: Db, q: z.output<typeof operationList
     items: rows.map((r) => {
       const mine = progress.filter((p) => p.id === r.id);
       const sum = (pred: (s: string) => boolean) => mine.filter((p) => pred(p.status)).reduce((a, p) => a + p.n, 0);
-      return toOperation(r, sum((s) => s === 'succeeded'), sum(() => true));
+      return toOperation(
+        r,
+        sum((s) => s === 'succeeded'),
+        sum(() => true),
+      );
     }),
   };
 }
@@ -130,7 +145,13 @@ export async function listOperationPage(db: Db, q: z.output<typeof operationList
 type Action = 'submit' | 'cancel' | 'startStep' | 'finishStep';
 
 /** The operator actions of spec §4: submit, cancel, start or finish an action (a manual step). */
-export async function act(db: Db, id: string, action: Action, who: string, opts: { seq?: number; reason?: string } = {}): Promise<OperationDetail> {
+export async function act(
+  db: Db,
+  id: string,
+  action: Action,
+  who: string,
+  opts: { seq?: number; reason?: string } = {},
+): Promise<OperationDetail> {
   const n = parseId(id);
   await db.transaction(async (tx) => {
     const op = await findOperation(tx, n, true);
@@ -139,7 +160,10 @@ export async function act(db: Db, id: string, action: Action, who: string, opts:
     const allowed = OPERATION_ACTIONS[status];
     const need = action === 'startStep' || action === 'finishStep' ? 'step' : action;
     if (!allowed.includes(need)) {
-      throw new AppError('operation.actionNotAllowed', `Cannot ${action === 'startStep' ? 'start a step of' : action === 'finishStep' ? 'finish a step of' : action} an operation that is ${status}`);
+      throw new AppError(
+        'operation.actionNotAllowed',
+        `Cannot ${action === 'startStep' ? 'start a step of' : action === 'finishStep' ? 'finish a step of' : action} an operation that is ${status}`,
+      );
     }
     const now = new Date();
     const before = { status };
@@ -149,7 +173,8 @@ export async function act(db: Db, id: string, action: Action, who: string, opts:
     } else if (action === 'cancel') {
       await updateOperation(tx, n, { status: 'cancelled', finishedAt: now, error: opts.reason ?? null });
       for (const s of await findSteps(tx, n)) {
-        if (s.status !== 'succeeded' && s.status !== 'failed') await updateStep(tx, n, s.seq, { status: 'cancelled', finishedAt: now });
+        if (s.status !== 'succeeded' && s.status !== 'failed')
+          await updateStep(tx, n, s.seq, { status: 'cancelled', finishedAt: now });
       }
       await operationDefinition(op.type)?.onCancel?.(stepContext(tx, op));
     } else {
@@ -159,7 +184,12 @@ export async function act(db: Db, id: string, action: Action, who: string, opts:
       if (action === 'startStep') {
         await updateStep(tx, n, step.seq, { status: 'running', startedAt: now });
       } else {
-        await updateStep(tx, n, step.seq, { status: 'succeeded', finishedAt: now, message: opts.reason ?? null, runs: step.runs + 1 });
+        await updateStep(tx, n, step.seq, {
+          status: 'succeeded',
+          finishedAt: now,
+          message: opts.reason ?? null,
+          runs: step.runs + 1,
+        });
         await updateOperation(tx, n, { status: 'running' });
         await scheduleAdvance(tx, n);
       }

@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, headers: { authorization: string }, payload?: unknown) {
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  return t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 async function auditRows(instanceId: string) {
@@ -55,10 +60,17 @@ describe('reading providers', () => {
     expect(body).toMatchObject({ id: 'aws', name: 'AWS', display_name: 'Amazon Web Services', enabled: true });
     expect(body.regions.map((r) => r.region_code)).toContain('us-east-1');
     expect(body.regions.length).toBe(body.region_count);
-    expect(body.regions.find((r) => r.region_code === 'us-east-1')).toMatchObject({ id: 'aws.us-east-1', provider_id: 'aws' });
+    expect(body.regions.find((r) => r.region_code === 'us-east-1')).toMatchObject({
+      id: 'aws.us-east-1',
+      provider_id: 'aws',
+    });
 
     const regions = await call('GET', '/api/v1/admin/providers/gcp/regions', operator);
-    expect((regions.json() as ListResult<Region>).items.map((r) => r.region_code)).toEqual(['asia-east1', 'europe-west1', 'us-central1']);
+    expect((regions.json() as ListResult<Region>).items.map((r) => r.region_code)).toEqual([
+      'asia-east1',
+      'europe-west1',
+      'us-central1',
+    ]);
 
     for (const url of ['/api/v1/admin/providers/oracle', '/api/v1/admin/providers/oracle/regions']) {
       const missing = await call('GET', url, operator);
@@ -101,7 +113,14 @@ describe('POST /providers', () => {
     const res = await call('POST', '/api/v1/admin/providers', admin, body);
     expect(res.statusCode).toBe(201);
     const created = res.json() as Provider;
-    expect(created).toMatchObject({ id: 'oci', name: 'OCI', display_name: 'Oracle Cloud', enabled: true, region_count: 0, cluster_count: 0 });
+    expect(created).toMatchObject({
+      id: 'oci',
+      name: 'OCI',
+      display_name: 'Oracle Cloud',
+      enabled: true,
+      region_count: 0,
+      cluster_count: 0,
+    });
 
     const audits = await auditRows('oci');
     expect(audits).toHaveLength(1);
@@ -113,9 +132,15 @@ describe('POST /providers', () => {
   });
 
   it('is atomic with its audit row: when the audit write fails, no provider is created', async () => {
-    await t.database.db.execute(sql`alter table audit_logs add constraint test_refuse_broken check (instance_id <> 'broken')`);
+    await t.database.db.execute(
+      sql`alter table audit_logs add constraint test_refuse_broken check (instance_id <> 'broken')`,
+    );
     try {
-      const res = await call('POST', '/api/v1/admin/providers', admin, { id: 'broken', name: 'BROKEN', display_name: 'Broken' });
+      const res = await call('POST', '/api/v1/admin/providers', admin, {
+        id: 'broken',
+        name: 'BROKEN',
+        display_name: 'Broken',
+      });
       expect(res.statusCode).toBe(500);
       expect((await call('GET', '/api/v1/admin/providers/broken', admin)).statusCode).toBe(404);
     } finally {
@@ -143,7 +168,12 @@ describe('regions', () => {
     const res = await call('POST', '/api/v1/admin/providers/oci/regions', admin, payload);
     expect(res.statusCode).toBe(201);
     const region = res.json() as Region;
-    expect(region).toMatchObject({ id: 'oci.us-ashburn-1', provider_id: 'oci', region_code: 'us-ashburn-1', enabled: true });
+    expect(region).toMatchObject({
+      id: 'oci.us-ashburn-1',
+      provider_id: 'oci',
+      region_code: 'us-ashburn-1',
+      enabled: true,
+    });
 
     const audits = await auditRows('oci');
     expect(audits.map((a) => a.operation)).toEqual(['create_provider', 'create_region']);
@@ -157,15 +187,24 @@ describe('regions', () => {
 
   it('answers 409 region.exists for a duplicate code, 404 for an unknown provider, 400 for a bad code — none audited', async () => {
     const before = await auditTotal();
-    const dup = await call('POST', '/api/v1/admin/providers/aws/regions', admin, { region_code: 'us-east-1', display_name: 'again' });
+    const dup = await call('POST', '/api/v1/admin/providers/aws/regions', admin, {
+      region_code: 'us-east-1',
+      display_name: 'again',
+    });
     expect(dup.statusCode).toBe(409);
     expect((dup.json() as ErrorBody).code).toBe('region.exists');
 
-    const unknown = await call('POST', '/api/v1/admin/providers/nope/regions', admin, { region_code: 'x-1', display_name: 'X' });
+    const unknown = await call('POST', '/api/v1/admin/providers/nope/regions', admin, {
+      region_code: 'x-1',
+      display_name: 'X',
+    });
     expect(unknown.statusCode).toBe(404);
     expect((unknown.json() as ErrorBody).code).toBe('provider.notFound');
 
-    const bad = await call('POST', '/api/v1/admin/providers/aws/regions', admin, { region_code: 'US East', display_name: 'X' });
+    const bad = await call('POST', '/api/v1/admin/providers/aws/regions', admin, {
+      region_code: 'US East',
+      display_name: 'X',
+    });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as ErrorBody).message).toContain('body.region_code');
     expect(await auditTotal()).toBe(before);
@@ -177,7 +216,9 @@ describe('regions', () => {
     const updated = res.json() as Region;
     expect(updated).toMatchObject({ id: 'aws.ap-south-1', enabled: true, display_name: 'Mumbai (ap-south-1)' });
 
-    const byCode = await call('PUT', '/api/v1/admin/providers/aws/regions/ap-south-1', admin, { display_name: 'Mumbai' });
+    const byCode = await call('PUT', '/api/v1/admin/providers/aws/regions/ap-south-1', admin, {
+      display_name: 'Mumbai',
+    });
     expect(byCode.statusCode).toBe(200);
     expect(byCode.json()).toMatchObject({ id: 'aws.ap-south-1', enabled: true, display_name: 'Mumbai' });
 
@@ -189,12 +230,17 @@ describe('regions', () => {
       before: { enabled: false, display_name: 'Mumbai (ap-south-1)' },
       after: { enabled: true, display_name: 'Mumbai (ap-south-1)' },
     });
-    expect(audits[1]!.details).toMatchObject({ before: { display_name: 'Mumbai (ap-south-1)' }, after: { display_name: 'Mumbai' } });
+    expect(audits[1]!.details).toMatchObject({
+      before: { display_name: 'Mumbai (ap-south-1)' },
+      after: { display_name: 'Mumbai' },
+    });
   });
 
   it('PUT refuses an operator (403), an empty body (400), an unknown region (404) — none audited', async () => {
     const before = await auditTotal();
-    const refused = await call('PUT', '/api/v1/admin/providers/aws/regions/aws.us-east-1', operator, { enabled: false });
+    const refused = await call('PUT', '/api/v1/admin/providers/aws/regions/aws.us-east-1', operator, {
+      enabled: false,
+    });
     expect(refused.statusCode).toBe(403);
 
     const empty = await call('PUT', '/api/v1/admin/providers/aws/regions/aws.us-east-1', admin, {});

@@ -7,7 +7,11 @@ export type RegionRow = typeof regions.$inferSelect;
 
 /** Providers with their region counts: one grouped subquery, no query per provider. */
 export function selectProviders(db: Db, id?: string) {
-  const rc = db.select({ providerId: regions.providerId, n: count().as('region_n') }).from(regions).groupBy(regions.providerId).as('rc');
+  const rc = db
+    .select({ providerId: regions.providerId, n: count().as('region_n') })
+    .from(regions)
+    .groupBy(regions.providerId)
+    .as('rc');
   return db
     .select({
       id: providers.id,

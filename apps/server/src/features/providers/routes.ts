@@ -24,10 +24,8 @@ export const registerProviderRoutes: FeatureRoutes = (app, { database }) => {
   const read = { access: 'portal.read' } as const;
   const manage = { access: 'admin.manage' } as const;
 
-  app.get(
-    providerRoutes.list,
-    { schema: { response: { 200: providerList }, tags: ['providers'] }, config: read },
-    () => service.listProviders(db),
+  app.get(providerRoutes.list, { schema: { response: { 200: providerList }, tags: ['providers'] }, config: read }, () =>
+    service.listProviders(db),
   );
   app.post(
     providerRoutes.list,
@@ -46,12 +44,19 @@ export const registerProviderRoutes: FeatureRoutes = (app, { database }) => {
   );
   app.post(
     providerRoutes.regions,
-    { schema: { params: idParams, body: createRegionBody, response: { 201: regionSchema }, tags: ['providers'] }, config: manage },
-    async (req, reply) => reply.status(201).send(await service.createRegion(db, principalOf(req).email, req.params.id, req.body)),
+    {
+      schema: { params: idParams, body: createRegionBody, response: { 201: regionSchema }, tags: ['providers'] },
+      config: manage,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.createRegion(db, principalOf(req).email, req.params.id, req.body)),
   );
   app.put(
     providerRoutes.region,
-    { schema: { params: regionParams, body: updateRegionBody, response: { 200: regionSchema }, tags: ['providers'] }, config: manage },
+    {
+      schema: { params: regionParams, body: updateRegionBody, response: { 200: regionSchema }, tags: ['providers'] },
+      config: manage,
+    },
     (req) => service.updateRegion(db, principalOf(req).email, req.params.id, req.params.rid, req.body),
   );
 };

@@ -29,7 +29,9 @@ export const regions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'regions_provider_fk', columns: [t.providerId], foreignColumns: [providers.id] }).onDelete('cascade'),
+    foreignKey({ name: 'regions_provider_fk', columns: [t.providerId], foreignColumns: [providers.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('regions_provider_code_key').on(t.providerId, t.regionCode),
   ],
 );

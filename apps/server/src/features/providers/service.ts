@@ -1,10 +1,18 @@
 import type { z } from 'zod';
-import type { createProviderBody, createRegionBody, ListResult, Provider, ProviderDetail, Region, updateRegionBody } from '@portal/contract';
+import type {
+  createProviderBody,
+  createRegionBody,
+  ListResult,
+  Provider,
+  ProviderDetail,
+  Region,
+  updateRegionBody,
+} from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/time.js';
-import { clusterCountsByProvider } from '../tenants/service.js';
+import { clusterCountsByProvider } from '../orgs/service.js';
 import * as repo from './repo.js';
 
 /** A region's id: a provider slug and a region code never contain a dot, so `aws.us-east-1` is unambiguous. */
@@ -49,7 +57,11 @@ export async function listProviders(db: Db): Promise<ListResult<Provider>> {
 }
 
 export async function getProvider(db: Db, id: string): Promise<ProviderDetail> {
-  const [[row], regions, counts] = await Promise.all([repo.selectProviders(db, id), repo.selectRegions(db, id), clusterCountsByProvider(db)]);
+  const [[row], regions, counts] = await Promise.all([
+    repo.selectProviders(db, id),
+    repo.selectRegions(db, id),
+    clusterCountsByProvider(db),
+  ]);
   if (!row) throw new AppError('provider.notFound');
   return { ...providerOut(row, counts), regions: regions.map(regionOut) };
 }
@@ -72,10 +84,20 @@ export async function createProvider(db: Db, operator: string, body: CreateProvi
       createdAt: now,
       updatedAt: now,
     });
-    if (!created) throw new AppError('provider.exists', `A provider with the id ${body.id} or the name ${body.name} already exists`);
+    if (!created)
+      throw new AppError(
+        'provider.exists',
+        `A provider with the id ${body.id} or the name ${body.name} already exists`,
+      );
     const counts = await clusterCountsByProvider(tx);
     const out = providerOut({ ...created, regionCount: 0 }, counts);
-    await writeAudit(tx, { type: 'provider', instanceId: created.id, operator, operation: 'create_provider', details: { before: null, after: out } });
+    await writeAudit(tx, {
+      type: 'provider',
+      instanceId: created.id,
+      operator,
+      operation: 'create_provider',
+      details: { before: null, after: out },
+    });
     return out;
   });
 }
@@ -93,7 +115,8 @@ export async function createRegion(db: Db, operator: string, providerId: string,
       createdAt: now,
       updatedAt: now,
     });
-    if (!created) throw new AppError('region.exists', `The provider ${providerId} already has the region ${body.region_code}`);
+    if (!created)
+      throw new AppError('region.exists', `The provider ${providerId} already has the region ${body.region_code}`);
     const out = regionOut(created);
     await writeAudit(tx, {
       type: 'provider',
@@ -107,7 +130,13 @@ export async function createRegion(db: Db, operator: string, providerId: string,
 }
 
 /** Updates a region's display name and/or enabled flag; `rid` is the region's id or its region code. */
-export async function updateRegion(db: Db, operator: string, providerId: string, rid: string, body: UpdateRegion): Promise<Region> {
+export async function updateRegion(
+  db: Db,
+  operator: string,
+  providerId: string,
+  rid: string,
+  body: UpdateRegion,
+): Promise<Region> {
   return db.transaction(async (tx) => {
     const current = await repo.selectRegionForUpdate(tx, providerId, rid);
     if (!current) {
@@ -121,7 +150,13 @@ export async function updateRegion(db: Db, operator: string, providerId: string,
       updatedAt: new Date(),
     });
     const after = regionOut(updated);
-    await writeAudit(tx, { type: 'provider', instanceId: providerId, operator, operation: 'update_region', details: { region_id: current.id, before, after } });
+    await writeAudit(tx, {
+      type: 'provider',
+      instanceId: providerId,
+      operator,
+      operation: 'update_region',
+      details: { region_id: current.id, before, after },
+    });
     return after;
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { auditLogs } from '../../platform/schema.js';
-import { clusters } from '../tenants/schema.js';
+import { clusters } from '../orgs/schema.js';
 import { changefeeds, ticdcClusters } from './schema.js';
 
 let t: TestApp;
@@ -14,17 +14,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const base = '/api/v1/devops/ticdc';
-const post = (url: string, payload: unknown = {}) => t.app.inject({ method: 'POST', url: `${base}${url}`, headers, payload: payload as object });
-const ticdc = async (id: string) => (await t.app.inject({ url: `${base}/clusters/${id}`, headers })).json().ticdc_cluster;
-const changefeed = async (id: string) => (await t.app.inject({ url: `${base}/changefeeds/${id}`, headers })).json().changefeed;
-const operation = async (id: string) => (await t.app.inject({ url: `/api/v1/devops/operations/${id}`, headers })).json();
+const post = (url: string, payload: unknown = {}) =>
+  t.app.inject({ method: 'POST', url: `${base}${url}`, headers, payload: payload as object });
+const ticdc = async (id: string) =>
+  (await t.app.inject({ url: `${base}/clusters/${id}`, headers })).json().ticdc_cluster;
+const changefeed = async (id: string) =>
+  (await t.app.inject({ url: `${base}/changefeeds/${id}`, headers })).json().changefeed;
+const operation = async (id: string) =>
+  (await t.app.inject({ url: `/api/v1/devops/operations/${id}`, headers })).json();
 const audits = (id: string) =>
-  t.database.db.select().from(auditLogs).where(and(eq(auditLogs.type, 'change'), eq(auditLogs.instanceId, id))).orderBy(asc(auditLogs.id));
+  t.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.type, 'change'), eq(auditLogs.instanceId, id)))
+    .orderBy(asc(auditLogs.id));
 
 /** Distinct available TiCDC clusters, one per test, so tests don't see each other's changes. */
 let pool: (typeof ticdcClusters.$inferSelect)[] = [];
 async function takeTicdc(pred: (r: typeof ticdcClusters.$inferSelect) => boolean = () => true) {
-  if (!pool.length) pool = await t.database.db.select().from(ticdcClusters).where(eq(ticdcClusters.status, 'available')).orderBy(asc(ticdcClusters.id));
+  if (!pool.length)
+    pool = await t.database.db
+      .select()
+      .from(ticdcClusters)
+      .where(eq(ticdcClusters.status, 'available'))
+      .orderBy(asc(ticdcClusters.id));
   const i = pool.findIndex(pred);
   expect(i, 'a seeded TiCDC cluster fits').toBeGreaterThanOrEqual(0);
   return pool.splice(i, 1)[0]!;
@@ -52,10 +65,23 @@ describe('TiCDC actions: validation', () => {
     for (const body of [{}, { target_version: '' }, { target_version: '   ' }, { target_version: null }]) {
       await expectInvalid(`/clusters/${id}/upgrade`, body, 'target version is required');
     }
-    await expectInvalid(`/clusters/${id}/upgrade`, { target_version: 'latest' }, 'target version should look like v8.5.1');
-    for (const image_tag of [undefined, '']) await expectInvalid(`/clusters/${id}/images`, { components: [{ component: 'TICDC', image_tag }] }, 'image tag is required');
+    await expectInvalid(
+      `/clusters/${id}/upgrade`,
+      { target_version: 'latest' },
+      'target version should look like v8.5.1',
+    );
+    for (const image_tag of [undefined, ''])
+      await expectInvalid(
+        `/clusters/${id}/images`,
+        { components: [{ component: 'TICDC', image_tag }] },
+        'image tag is required',
+      );
     for (const image_tag of [' v8.1.1', 'v8.1.1 ', '\tv8.1.1']) {
-      await expectInvalid(`/clusters/${id}/images`, { components: [{ component: 'TICDC', image_tag }] }, 'please delete the whitespaces in the head and tail');
+      await expectInvalid(
+        `/clusters/${id}/images`,
+        { components: [{ component: 'TICDC', image_tag }] },
+        'please delete the whitespaces in the head and tail',
+      );
     }
     await expectInvalid(`/clusters/${id}/images`, { components: [] }, 'at least one component is required');
     for (const body of [{}, { cloud_config_change_id: '' }, { cloud_config_change_id: null }]) {
@@ -73,7 +99,12 @@ describe('TiCDC actions: validation', () => {
       expect(res.statusCode, url).toBe(404);
     }
     const { id } = await takeTicdc();
-    const res = await t.app.inject({ method: 'POST', url: `${base}/clusters/${id}/restart`, headers: await t.as('sam.okafor@example.com'), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base}/clusters/${id}/restart`,
+      headers: await t.as('sam.okafor@example.com'),
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -89,9 +120,16 @@ describe('TiCDC actions: operations that change the stored row', () => {
     pool = pool.filter((p) => p.id !== row.id);
     const same = await post(`/clusters/${row.id}/upgrade`, { target_version: row.version });
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toMatchObject({ code: 'ticdc.versionNotNewer', message: `The target version ${row.version} is not newer than the current version ${row.version}` });
-    expect((await post(`/clusters/${row.id}/upgrade`, { target_version: 'v6.1.0' })).json().code).toBe('ticdc.versionNotNewer');
-    expect((await post(`/clusters/${row.id}/upgrade`, { target_version: 'v99.0.0' })).json().code).toBe('ticdc.versionAboveUpstream');
+    expect(same.json()).toMatchObject({
+      code: 'ticdc.versionNotNewer',
+      message: `The target version ${row.version} is not newer than the current version ${row.version}`,
+    });
+    expect((await post(`/clusters/${row.id}/upgrade`, { target_version: 'v6.1.0' })).json().code).toBe(
+      'ticdc.versionNotNewer',
+    );
+    expect((await post(`/clusters/${row.id}/upgrade`, { target_version: 'v99.0.0' })).json().code).toBe(
+      'ticdc.versionAboveUpstream',
+    );
 
     const res = await post(`/clusters/${row.id}/upgrade`, { target_version: row.upstream });
     expect(res.statusCode).toBe(200);
@@ -100,23 +138,43 @@ describe('TiCDC actions: operations that change the stored row', () => {
     expect((await ticdc(row.id)).status).toBe('upgrading');
     const busy = await post(`/clusters/${row.id}/restart`);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toMatchObject({ code: 'ticdc.actionNotAllowed', message: 'Cannot restart a TiCDC cluster that is upgrading' });
+    expect(busy.json()).toMatchObject({
+      code: 'ticdc.actionNotAllowed',
+      message: 'Cannot restart a TiCDC cluster that is upgrading',
+    });
 
     const op = await expectCompleted(instance_id);
     expect(op).toMatchObject({ type: 'ticdc.upgrade', target_type: 'ticdc_cluster', target_id: row.id });
-    expect(op.steps.map((s: { name: string }) => s.name)).toEqual(['precheck', 'pull-image', 'rolling-upgrade', 'finalize']);
+    expect(op.steps.map((s: { name: string }) => s.name)).toEqual([
+      'precheck',
+      'pull-image',
+      'rolling-upgrade',
+      'finalize',
+    ]);
     const after = await ticdc(row.id);
     expect(after).toMatchObject({ status: 'available', version: row.upstream });
     expect(after.components[0].effective_image_tag).toBe(row.upstream);
     const log = await audits(row.id);
     expect(log.map((a) => a.operation)).toEqual(['upgrade_ticdc', 'upgrade_ticdc_completed']);
-    expect(log[0]!).toMatchObject({ operator: 'operator@example.com', details: { instance_id, before: { status: 'available', version: row.version }, after: { status: 'upgrading', target_version: row.upstream } } });
-    expect(log[1]!.details).toMatchObject({ before: { version: row.version }, after: { version: row.upstream, status: 'available' } });
+    expect(log[0]!).toMatchObject({
+      operator: 'operator@example.com',
+      details: {
+        instance_id,
+        before: { status: 'available', version: row.version },
+        after: { status: 'upgrading', target_version: row.upstream },
+      },
+    });
+    expect(log[1]!.details).toMatchObject({
+      before: { version: row.version },
+      after: { version: row.upstream, status: 'available' },
+    });
   });
 
   it('modifies the image: sets the overwrite tag; the same tag or another component is refused', async () => {
     const row = await takeTicdc((r) => r.overwriteImageTag === null);
-    const unchanged = await post(`/clusters/${row.id}/images`, { components: [{ component: 'TICDC', image_tag: row.imageTag }] });
+    const unchanged = await post(`/clusters/${row.id}/images`, {
+      components: [{ component: 'TICDC', image_tag: row.imageTag }],
+    });
     expect(unchanged.json()).toMatchObject({ code: 'ticdc.imageUnchanged' });
     const other = await post(`/clusters/${row.id}/images`, { components: [{ component: 'TIDB', image_tag: 'v1' }] });
     expect(other.statusCode).toBe(400);
@@ -129,8 +187,15 @@ describe('TiCDC actions: operations that change the stored row', () => {
     await expectCompleted(res.json().instance_id);
     const after = await ticdc(row.id);
     expect(after.status).toBe('available');
-    expect(after.components[0]).toMatchObject({ source_image_tag: row.imageTag, effective_image_tag: tag, overwrite_image_tag: tag });
-    expect((await audits(row.id)).map((a) => a.operation)).toEqual(['modify_ticdc_image', 'modify_ticdc_image_completed']);
+    expect(after.components[0]).toMatchObject({
+      source_image_tag: row.imageTag,
+      effective_image_tag: tag,
+      overwrite_image_tag: tag,
+    });
+    expect((await audits(row.id)).map((a) => a.operation)).toEqual([
+      'modify_ticdc_image',
+      'modify_ticdc_image_completed',
+    ]);
   });
 
   it('restarts a TiCDC cluster; a stopped one is refused with 409', async () => {
@@ -145,10 +210,18 @@ describe('TiCDC actions: operations that change the stored row', () => {
     expect(log.map((a) => a.operation)).toEqual(['restart_ticdc', 'restart_ticdc_completed']);
     expect(log[0]!.details).toMatchObject({ after: { reason: 'owner stuck' } });
 
-    const [stopped] = await t.database.db.select().from(ticdcClusters).where(eq(ticdcClusters.status, 'stopped')).limit(1);
+    const [stopped] = await t.database.db
+      .select()
+      .from(ticdcClusters)
+      .where(eq(ticdcClusters.status, 'stopped'))
+      .limit(1);
     const refused = await post(`/clusters/${stopped!.id}/restart`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'ticdc.actionNotAllowed', message: 'Cannot restart a TiCDC cluster that is stopped', details: { allowed_statuses: ['available', 'unavailable'] } });
+    expect(refused.json()).toMatchObject({
+      code: 'ticdc.actionNotAllowed',
+      message: 'Cannot restart a TiCDC cluster that is stopped',
+      details: { allowed_statuses: ['available', 'unavailable'] },
+    });
     expect(await audits(stopped!.id)).toEqual([]);
   });
 
@@ -157,7 +230,16 @@ describe('TiCDC actions: operations that change the stored row', () => {
       .selectDistinct({ id: ticdcClusters.id })
       .from(ticdcClusters)
       .innerJoin(changefeeds, eq(changefeeds.ticdcClusterId, ticdcClusters.id))
-      .where(and(eq(ticdcClusters.status, 'available'), eq(changefeeds.status, 'normal'), inArray(ticdcClusters.id, pool.map((p) => p.id))))
+      .where(
+        and(
+          eq(ticdcClusters.status, 'available'),
+          eq(changefeeds.status, 'normal'),
+          inArray(
+            ticdcClusters.id,
+            pool.map((p) => p.id),
+          ),
+        ),
+      )
       .limit(1);
     const row = await takeTicdc((r) => r.id === withFeeds!.id);
     const res = await post(`/clusters/${row.id}/shutdown`, { cloud_config_change_id: '4021' });
@@ -177,7 +259,12 @@ describe('TiCDC actions: operations that change the stored row', () => {
   it('a cancelled operation puts the previous status back', async () => {
     const row = await takeTicdc();
     const { instance_id } = (await post(`/clusters/${row.id}/restart`)).json();
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/devops/operations/${instance_id}/cancel`, headers, payload: {} });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/devops/operations/${instance_id}/cancel`,
+      headers,
+      payload: {},
+    });
     expect(cancel.json().status).toBe('cancelled');
     await t.jobs.drain();
     expect((await ticdc(row.id)).status).toBe('available');
@@ -201,14 +288,24 @@ describe('changefeed restart', () => {
     expect(await changefeed(cf!.id)).toMatchObject({ status: 'normal', error: null });
     const log = await audits(cf!.id);
     expect(log.map((a) => a.operation)).toEqual(['restart_changefeed', 'restart_changefeed_completed']);
-    expect(log[0]!.details).toMatchObject({ before: { status: 'error', error: cf!.error }, after: { status: 'restarting' } });
+    expect(log[0]!.details).toMatchObject({
+      before: { status: 'error', error: cf!.error },
+      after: { status: 'restarting' },
+    });
   });
 
   it('refuses a finished changefeed and one whose TiCDC cluster is stopped (409)', async () => {
-    const [finished] = await t.database.db.select().from(changefeeds).where(eq(changefeeds.status, 'finished')).limit(1);
+    const [finished] = await t.database.db
+      .select()
+      .from(changefeeds)
+      .where(eq(changefeeds.status, 'finished'))
+      .limit(1);
     const a = await post(`/changefeeds/${finished!.id}/restart`);
     expect(a.statusCode).toBe(409);
-    expect(a.json()).toMatchObject({ code: 'changefeed.actionNotAllowed', message: 'Cannot restart a changefeed that is finished' });
+    expect(a.json()).toMatchObject({
+      code: 'changefeed.actionNotAllowed',
+      message: 'Cannot restart a changefeed that is finished',
+    });
     const [onStopped] = await t.database.db
       .select({ id: changefeeds.id })
       .from(changefeeds)

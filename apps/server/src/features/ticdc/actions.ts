@@ -15,7 +15,7 @@ import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { startOperation } from '../operations/service.js';
-import { getCluster } from '../tenants/service.js';
+import { getCluster } from '../orgs/service.js';
 import { TICDC_OPS, type ActionParams } from './operations.js';
 import * as repo from './repo.js';
 import { effectiveTag, requireChangefeed, requireTicdc } from './service.js';
@@ -26,10 +26,30 @@ import { effectiveTag, requireChangefeed, requireTicdc } from './service.js';
  * target's id) — all in one transaction — and returns the operation's id.
  */
 
-const TRANSITIONAL: Record<TicdcAction, string> = { upgrade: 'upgrading', modify_image: 'modifying', restart: 'restarting', shutdown: 'shutting_down' };
-const VERB: Record<TicdcAction, string> = { upgrade: 'upgrade', modify_image: 'modify the image of', restart: 'restart', shutdown: 'shut down' };
-const OP_TYPE: Record<TicdcAction, string> = { upgrade: TICDC_OPS.upgrade, modify_image: TICDC_OPS.modifyImage, restart: TICDC_OPS.restart, shutdown: TICDC_OPS.shutdown };
-const AUDIT_OP: Record<TicdcAction, string> = { upgrade: 'upgrade_ticdc', modify_image: 'modify_ticdc_image', restart: 'restart_ticdc', shutdown: 'shutdown_ticdc' };
+const TRANSITIONAL: Record<TicdcAction, string> = {
+  upgrade: 'upgrading',
+  modify_image: 'modifying',
+  restart: 'restarting',
+  shutdown: 'shutting_down',
+};
+const VERB: Record<TicdcAction, string> = {
+  upgrade: 'upgrade',
+  modify_image: 'modify the image of',
+  restart: 'restart',
+  shutdown: 'shut down',
+};
+const OP_TYPE: Record<TicdcAction, string> = {
+  upgrade: TICDC_OPS.upgrade,
+  modify_image: TICDC_OPS.modifyImage,
+  restart: TICDC_OPS.restart,
+  shutdown: TICDC_OPS.shutdown,
+};
+const AUDIT_OP: Record<TicdcAction, string> = {
+  upgrade: 'upgrade_ticdc',
+  modify_image: 'modify_ticdc_image',
+  restart: 'restart_ticdc',
+  shutdown: 'shutdown_ticdc',
+};
 const TITLE: Record<TicdcAction, (name: string, p: ActionParams) => string> = {
   upgrade: (n, p) => `Upgrade TiCDC ${n} to ${p.to_version}`,
   modify_image: (n) => `Modify the image of TiCDC ${n}`,
@@ -77,41 +97,84 @@ async function begin(
     instanceId: row.id,
     operator: who,
     operation: AUDIT_OP[action],
-    details: { instance_id: instanceId, before: { status: row.status, ...audit.before }, after: { status: full.transitional, ...audit.after } },
+    details: {
+      instance_id: instanceId,
+      before: { status: row.status, ...audit.before },
+      after: { status: full.transitional, ...audit.after },
+    },
   });
   return { instance_id: instanceId };
 }
 
-export function upgradeTicdc(db: Db, id: string, body: z.output<typeof upgradeTicdcBody>, who: string): Promise<OperationCreated> {
+export function upgradeTicdc(
+  db: Db,
+  id: string,
+  body: z.output<typeof upgradeTicdcBody>,
+  who: string,
+): Promise<OperationCreated> {
   return db.transaction(async (tx) => {
     const row = await requireTicdc(tx, id, true);
     guardTicdc(row, 'upgrade');
     const to = body.target_version;
     if (compareVersions(to, row.version) <= 0) {
-      throw new AppError('ticdc.versionNotNewer', `The target version ${to} is not newer than the current version ${row.version}`, { current: row.version, target: to });
+      throw new AppError(
+        'ticdc.versionNotNewer',
+        `The target version ${to} is not newer than the current version ${row.version}`,
+        { current: row.version, target: to },
+      );
     }
     const upstream = await getCluster(tx, row.clusterId);
     if (compareVersions(to, upstream.version) > 0) {
-      throw new AppError('ticdc.versionAboveUpstream', `TiCDC cannot run ${to}: its upstream cluster ${upstream.name} runs ${upstream.version}`, {
-        upstream_version: upstream.version,
-        target: to,
-      });
+      throw new AppError(
+        'ticdc.versionAboveUpstream',
+        `TiCDC cannot run ${to}: its upstream cluster ${upstream.name} runs ${upstream.version}`,
+        {
+          upstream_version: upstream.version,
+          target: to,
+        },
+      );
     }
-    return begin(tx, row, who, 'upgrade', { from_version: row.version, to_version: to }, { before: { version: row.version }, after: { target_version: to } });
+    return begin(
+      tx,
+      row,
+      who,
+      'upgrade',
+      { from_version: row.version, to_version: to },
+      { before: { version: row.version }, after: { target_version: to } },
+    );
   });
 }
 
-export function modifyTicdcImage(db: Db, id: string, body: z.output<typeof modifyTicdcImageBody>, who: string): Promise<OperationCreated> {
+export function modifyTicdcImage(
+  db: Db,
+  id: string,
+  body: z.output<typeof modifyTicdcImageBody>,
+  who: string,
+): Promise<OperationCreated> {
   return db.transaction(async (tx) => {
     const row = await requireTicdc(tx, id, true);
     guardTicdc(row, 'modify_image');
     const unknown = body.components.find((c) => c.component !== TICDC_COMPONENT);
-    if (unknown) throw new AppError('ticdc.unknownComponent', `The TiCDC cluster has no component ${unknown.component}; its component is ${TICDC_COMPONENT}`);
+    if (unknown)
+      throw new AppError(
+        'ticdc.unknownComponent',
+        `The TiCDC cluster has no component ${unknown.component}; its component is ${TICDC_COMPONENT}`,
+      );
     const to = body.components.at(-1)!.image_tag;
     const from = effectiveTag(row);
     if (to === from) throw new AppError('ticdc.imageUnchanged', `${TICDC_COMPONENT} already runs ${from}`);
     const components = [{ component: TICDC_COMPONENT, from, to }];
-    return begin(tx, row, who, 'modify_image', { components }, { before: { components: [{ component: TICDC_COMPONENT, image_tag: from }] }, after: { components: [{ component: TICDC_COMPONENT, image_tag: to }] } });
+    return begin(
+      tx,
+      row,
+      who,
+      'modify_image',
+      { components },
+      {
+        before: { components: [{ component: TICDC_COMPONENT, image_tag: from }] },
+        after: { components: [{ component: TICDC_COMPONENT, image_tag: to }] },
+      },
+    );
   });
 }
 
@@ -119,20 +182,44 @@ export function restartTicdc(db: Db, id: string, reason: string | undefined, who
   return db.transaction(async (tx) => {
     const row = await requireTicdc(tx, id, true);
     guardTicdc(row, 'restart');
-    return begin(tx, row, who, 'restart', { reason: reason ?? null }, { before: {}, after: { reason: reason ?? null } });
+    return begin(
+      tx,
+      row,
+      who,
+      'restart',
+      { reason: reason ?? null },
+      { before: {}, after: { reason: reason ?? null } },
+    );
   });
 }
 
-export function shutdownTicdc(db: Db, id: string, body: z.output<typeof shutdownTicdcBody>, who: string): Promise<OperationCreated> {
+export function shutdownTicdc(
+  db: Db,
+  id: string,
+  body: z.output<typeof shutdownTicdcBody>,
+  who: string,
+): Promise<OperationCreated> {
   return db.transaction(async (tx) => {
     const row = await requireTicdc(tx, id, true);
     guardTicdc(row, 'shutdown');
     const changeId = body.cloud_config_change_id;
-    return begin(tx, row, who, 'shutdown', { cloud_config_change_id: changeId }, { before: {}, after: { cloud_config_change_id: changeId } });
+    return begin(
+      tx,
+      row,
+      who,
+      'shutdown',
+      { cloud_config_change_id: changeId },
+      { before: {}, after: { cloud_config_change_id: changeId } },
+    );
   });
 }
 
-export function restartChangefeed(db: Db, id: string, reason: string | undefined, who: string): Promise<OperationCreated> {
+export function restartChangefeed(
+  db: Db,
+  id: string,
+  reason: string | undefined,
+  who: string,
+): Promise<OperationCreated> {
   return db.transaction(async (tx) => {
     const row = await requireChangefeed(tx, id, true);
     if (!canChangefeed('restart', row.status)) {
@@ -142,9 +229,13 @@ export function restartChangefeed(db: Db, id: string, reason: string | undefined
       });
     }
     if (row.ticdcStatus !== 'available') {
-      throw new AppError('changefeed.ticdcUnavailable', `Cannot restart the changefeed: its TiCDC cluster ${row.ticdcName} is ${row.ticdcStatus}`, {
-        ticdc_cluster_status: row.ticdcStatus,
-      });
+      throw new AppError(
+        'changefeed.ticdcUnavailable',
+        `Cannot restart the changefeed: its TiCDC cluster ${row.ticdcName} is ${row.ticdcStatus}`,
+        {
+          ticdc_cluster_status: row.ticdcStatus,
+        },
+      );
     }
     const params: ActionParams = { previous_status: row.status, transitional: 'restarting', reason: reason ?? null };
     await repo.updateChangefeed(tx, row.id, { status: params.transitional });
@@ -162,7 +253,12 @@ export function restartChangefeed(db: Db, id: string, reason: string | undefined
       instanceId: row.id,
       operator: who,
       operation: 'restart_changefeed',
-      details: { instance_id: instanceId, before: { status: row.status, error: row.error }, after: { status: 'restarting' }, reason: reason ?? null },
+      details: {
+        instance_id: instanceId,
+        before: { status: row.status, error: row.error },
+        after: { status: 'restarting' },
+        reason: reason ?? null,
+      },
     });
     return { instance_id: instanceId };
   });

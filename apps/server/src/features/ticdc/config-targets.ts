@@ -11,7 +11,8 @@ import { effectiveTag } from './service.js';
 
 function ticdcBlocked(status: string): string | null {
   if (status === 'available') return null;
-  if ((TICDC_TRANSITIONAL_STATUSES as readonly string[]).includes(status)) return `the TiCDC cluster is ${status.replace('_', ' ')}`;
+  if ((TICDC_TRANSITIONAL_STATUSES as readonly string[]).includes(status))
+    return `the TiCDC cluster is ${status.replace('_', ' ')}`;
   return `the TiCDC cluster is ${status}`;
 }
 
@@ -39,7 +40,8 @@ export const ticdcTarget: ConfigTargetAdapter = {
     await repo.updateTicdc(tx, id, { version, imageTag: version, overwriteImageTag: keep });
   },
   async setImageTag(tx, id, component, tag) {
-    if (component !== TICDC_COMPONENT) throw new AppError('ticdc.unknownComponent', `The TiCDC cluster has no component ${component}`);
+    if (component !== TICDC_COMPONENT)
+      throw new AppError('ticdc.unknownComponent', `The TiCDC cluster has no component ${component}`);
     const row = await repo.selectTicdc(tx, id, true);
     if (!row) throw new AppError('ticdc.notFound');
     await repo.updateTicdc(tx, id, { overwriteImageTag: tag === row.imageTag ? null : tag });
@@ -48,7 +50,8 @@ export const ticdcTarget: ConfigTargetAdapter = {
 
 /** A changefeed's configuration can change while it runs or is paused, on a running TiCDC cluster. */
 function changefeedBlocked(row: repo.ChangefeedRow): string | null {
-  if (row.ticdcStatus !== 'available') return `its TiCDC cluster ${row.ticdcName} is ${(row.ticdcStatus as TicdcStatus).replace('_', ' ')}`;
+  if (row.ticdcStatus !== 'available')
+    return `its TiCDC cluster ${row.ticdcName} is ${(row.ticdcStatus as TicdcStatus).replace('_', ' ')}`;
   if (row.status === 'restarting') return 'the changefeed is restarting';
   if (row.status === 'finished') return 'the changefeed has finished';
   return null;

@@ -2,7 +2,7 @@ import { TICDC_COMPONENT } from '@portal/contract';
 import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { defineOperation, type StepContext, type StepDefinition } from '../operations/definitions.js';
-import { getCluster } from '../tenants/service.js';
+import { getCluster } from '../orgs/service.js';
 import * as repo from './repo.js';
 
 /**
@@ -50,14 +50,21 @@ async function heldChangefeed(ctx: StepContext): Promise<repo.ChangefeedRow> {
 }
 
 const audit = (tx: Db, ctx: StepContext, operation: string, details: Record<string, unknown>) =>
-  writeAudit(tx, { type: 'change', instanceId: ctx.operation.targetId, operator: ctx.operation.createdBy, operation, details: { instance_id: ctx.operation.id, ...details } });
+  writeAudit(tx, {
+    type: 'change',
+    instanceId: ctx.operation.targetId,
+    operator: ctx.operation.createdBy,
+    operation,
+    details: { instance_id: ctx.operation.id, ...details },
+  });
 
 /** Puts the previous status back after a failure or a cancel, if the row is still in this action's status. */
 function revert(kind: 'ticdc' | 'changefeed', operation: string) {
   return async (ctx: StepContext, error?: string) => {
     const p = paramsOf(ctx);
     const id = ctx.operation.targetId;
-    const row = kind === 'ticdc' ? await repo.selectTicdc(ctx.tx, id, true) : await repo.selectChangefeed(ctx.tx, id, true);
+    const row =
+      kind === 'ticdc' ? await repo.selectTicdc(ctx.tx, id, true) : await repo.selectChangefeed(ctx.tx, id, true);
     if (!row || row.status !== p.transitional) return;
     if (kind === 'ticdc') await repo.updateTicdc(ctx.tx, id, { status: p.previous_status });
     else await repo.updateChangefeed(ctx.tx, id, { status: p.previous_status });
@@ -72,7 +79,12 @@ function revert(kind: 'ticdc' | 'changefeed', operation: string) {
 /** Defines the operation types; `scale` multiplies the simulated step durations (0 in tests). */
 export function defineTicdcOperations(scale: number): void {
   const ms = (n: number) => Math.round(n * scale);
-  const step = (name: string, title: string, durationMs: number, run?: StepDefinition['run']): StepDefinition => ({ name, title, durationMs: ms(durationMs), run });
+  const step = (name: string, title: string, durationMs: number, run?: StepDefinition['run']): StepDefinition => ({
+    name,
+    title,
+    durationMs: ms(durationMs),
+    run,
+  });
 
   defineOperation({
     type: TICDC_OPS.upgrade,
@@ -86,15 +98,30 @@ export function defineTicdcOperations(scale: number): void {
         const row = await heldTicdc(ctx);
         return `pulled ${row.baseImage}:${paramsOf(ctx).to_version}`;
       }),
-      step('rolling-upgrade', 'Upgrade the captures one by one', 3000, async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures upgraded, owner re-elected`),
+      step(
+        'rolling-upgrade',
+        'Upgrade the captures one by one',
+        3000,
+        async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures upgraded, owner re-elected`,
+      ),
       step('finalize', 'Record the new version', 1000, async (ctx) => {
         const row = await heldTicdc(ctx);
         const to = paramsOf(ctx).to_version!;
         // A pinned build of another version would run the old binary: a version change drops it.
         const keep = row.overwriteImageTag?.startsWith(`${to}-`) ? row.overwriteImageTag : null;
-        await repo.updateTicdc(ctx.tx, row.id, { version: to, imageTag: to, overwriteImageTag: keep, status: 'available' });
+        await repo.updateTicdc(ctx.tx, row.id, {
+          version: to,
+          imageTag: to,
+          overwriteImageTag: keep,
+          status: 'available',
+        });
         await audit(ctx.tx, ctx, 'upgrade_ticdc_completed', {
-          before: { version: row.version, image_tag: row.imageTag, overwrite_image_tag: row.overwriteImageTag, status: paramsOf(ctx).previous_status },
+          before: {
+            version: row.version,
+            image_tag: row.imageTag,
+            overwrite_image_tag: row.overwriteImageTag,
+            status: paramsOf(ctx).previous_status,
+          },
           after: { version: to, image_tag: to, overwrite_image_tag: keep, status: 'available' },
         });
         return `TiCDC ${row.name} runs ${to}`;
@@ -111,7 +138,12 @@ export function defineTicdcOperations(scale: number): void {
         const row = await heldTicdc(ctx);
         return (paramsOf(ctx).components ?? []).map((c) => `${row.baseImage}:${c.to} found`).join('; ');
       }),
-      step('rolling-restart', 'Roll the captures onto the new image', 3000, async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures restarted`),
+      step(
+        'rolling-restart',
+        'Roll the captures onto the new image',
+        3000,
+        async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures restarted`,
+      ),
       step('finalize', 'Record the new image tags', 500, async (ctx) => {
         const row = await heldTicdc(ctx);
         const change = (paramsOf(ctx).components ?? []).find((c) => c.component === TICDC_COMPONENT)!;
@@ -119,7 +151,11 @@ export function defineTicdcOperations(scale: number): void {
         const overwrite = change.to === row.imageTag ? null : change.to;
         await repo.updateTicdc(ctx.tx, row.id, { overwriteImageTag: overwrite, status: 'available' });
         await audit(ctx.tx, ctx, 'modify_ticdc_image_completed', {
-          before: { overwrite_image_tag: row.overwriteImageTag, effective_image_tag: row.overwriteImageTag ?? row.imageTag, status: paramsOf(ctx).previous_status },
+          before: {
+            overwrite_image_tag: row.overwriteImageTag,
+            effective_image_tag: row.overwriteImageTag ?? row.imageTag,
+            status: paramsOf(ctx).previous_status,
+          },
           after: { overwrite_image_tag: overwrite, effective_image_tag: change.to, status: 'available' },
         });
         return `${TICDC_COMPONENT} runs ${change.to}`;
@@ -132,12 +168,25 @@ export function defineTicdcOperations(scale: number): void {
   defineOperation({
     type: TICDC_OPS.restart,
     steps: [
-      step('move-owner', 'Move the owner off the first capture', 1000, async (ctx) => `owner moved to ${(await heldTicdc(ctx)).name}-ticdc-1`),
-      step('restart-captures', 'Restart the captures one by one', 3000, async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures restarted`),
+      step(
+        'move-owner',
+        'Move the owner off the first capture',
+        1000,
+        async (ctx) => `owner moved to ${(await heldTicdc(ctx)).name}-ticdc-1`,
+      ),
+      step(
+        'restart-captures',
+        'Restart the captures one by one',
+        3000,
+        async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures restarted`,
+      ),
       step('verify', 'Check the changefeeds resumed', 1000, async (ctx) => {
         const row = await heldTicdc(ctx);
         await repo.updateTicdc(ctx.tx, row.id, { status: 'available' });
-        await audit(ctx.tx, ctx, 'restart_ticdc_completed', { before: { status: paramsOf(ctx).previous_status }, after: { status: 'available' } });
+        await audit(ctx.tx, ctx, 'restart_ticdc_completed', {
+          before: { status: paramsOf(ctx).previous_status },
+          after: { status: 'available' },
+        });
         return `${row.changefeedCount} changefeeds checked`;
       }),
     ],
@@ -150,10 +199,18 @@ export function defineTicdcOperations(scale: number): void {
     steps: [
       step('pause-changefeeds', 'Pause the changefeeds', 1000, async (ctx) => {
         const row = await heldTicdc(ctx);
-        const paused = await repo.updateChangefeedsOfTicdc(ctx.tx, row.id, ['normal', 'warning', 'error'], { status: 'stopped', error: null });
+        const paused = await repo.updateChangefeedsOfTicdc(ctx.tx, row.id, ['normal', 'warning', 'error'], {
+          status: 'stopped',
+          error: null,
+        });
         return paused.length ? `paused ${paused.length} changefeeds: ${paused.join(', ')}` : 'no running changefeed';
       }),
-      step('scale-in', 'Scale the captures to zero', 2000, async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures removed`),
+      step(
+        'scale-in',
+        'Scale the captures to zero',
+        2000,
+        async (ctx) => `${captures((await heldTicdc(ctx)).specification)} captures removed`,
+      ),
       step('finalize', 'Mark the TiCDC cluster stopped', 500, async (ctx) => {
         const row = await heldTicdc(ctx);
         await repo.updateTicdc(ctx.tx, row.id, { status: 'stopped' });

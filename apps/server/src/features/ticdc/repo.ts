@@ -4,7 +4,11 @@ import { orderBy, pageWindow, type PageParams } from '../../platform/list-query.
 import { changefeeds, ticdcClusters } from './schema.js';
 
 export type TicdcRow = typeof ticdcClusters.$inferSelect & { changefeedCount: number };
-export type ChangefeedRow = typeof changefeeds.$inferSelect & { ticdcName: string; ticdcStatus: string; ticdcVersion: string };
+export type ChangefeedRow = typeof changefeeds.$inferSelect & {
+  ticdcName: string;
+  ticdcStatus: string;
+  ticdcVersion: string;
+};
 
 export interface TicdcFilter extends PageParams {
   cluster_id?: string | undefined;
@@ -19,7 +23,8 @@ export interface ChangefeedFilter extends PageParams {
   downstream_type?: string[] | undefined;
 }
 
-// Qualified by hand: drizzle renders columns unqualified in a single-table select, which would bind `id` to the subquery.
+// Qualified by hand: drizzle renders columns unqualified in a single-table select, which would bind `id` to the
+// subquery.
 const changefeedCount = sql<number>`(select count(*) from "changefeeds" where "changefeeds"."ticdc_cluster_id" = "ticdc_clusters"."id")::int`;
 
 const ticdcColumns = {
@@ -56,7 +61,14 @@ export function selectTicdcPage(db: Db, q: TicdcFilter): Promise<TicdcRow[]> {
     .select({ ...ticdcColumns, changefeedCount })
     .from(ticdcClusters)
     .where(ticdcWhere(q))
-    .orderBy(...orderBy(q.sort, { created_at: ticdcClusters.createdAt, name: ticdcClusters.name }, [desc(ticdcClusters.createdAt)], ticdcClusters.id))
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        { created_at: ticdcClusters.createdAt, name: ticdcClusters.name },
+        [desc(ticdcClusters.createdAt)],
+        ticdcClusters.id,
+      ),
+    )
     .limit(limit)
     .offset(offset);
 }
@@ -68,13 +80,24 @@ export async function countTicdc(db: Db, q: TicdcFilter): Promise<number> {
 
 /** One TiCDC cluster; `forUpdate` locks the row for the rest of the transaction (actions, config apply). */
 export async function selectTicdc(db: Db, id: string, forUpdate = false): Promise<TicdcRow | undefined> {
-  const q = db.select({ ...ticdcColumns, changefeedCount }).from(ticdcClusters).where(eq(ticdcClusters.id, id)).limit(1);
+  const q = db
+    .select({ ...ticdcColumns, changefeedCount })
+    .from(ticdcClusters)
+    .where(eq(ticdcClusters.id, id))
+    .limit(1);
   const [row] = forUpdate ? await q.for('update', { of: ticdcClusters }) : await q;
   return row;
 }
 
-export async function updateTicdc(tx: Db, id: string, patch: Partial<typeof ticdcClusters.$inferInsert>): Promise<void> {
-  await tx.update(ticdcClusters).set({ ...patch, updatedAt: new Date() }).where(eq(ticdcClusters.id, id));
+export async function updateTicdc(
+  tx: Db,
+  id: string,
+  patch: Partial<typeof ticdcClusters.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(ticdcClusters)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(ticdcClusters.id, id));
 }
 
 // ---------------------------------------------------------------- changefeeds
@@ -117,7 +140,12 @@ export function selectChangefeedPage(db: Db, q: ChangefeedFilter): Promise<Chang
   return changefeedSelect(db)
     .where(changefeedWhere(q))
     .orderBy(
-      ...orderBy(q.sort, { created_at: changefeeds.createdAt, display_name: changefeeds.displayName }, [desc(changefeeds.createdAt)], changefeeds.id),
+      ...orderBy(
+        q.sort,
+        { created_at: changefeeds.createdAt, display_name: changefeeds.displayName },
+        [desc(changefeeds.createdAt)],
+        changefeeds.id,
+      ),
     )
     .limit(limit)
     .offset(offset);
@@ -137,11 +165,21 @@ export async function selectChangefeed(db: Db, id: string, forUpdate = false): P
 
 /** Every changefeed of a TiCDC cluster, oldest first (a TiCDC cluster runs a handful; the cap is a guard). */
 export function selectChangefeedsOfTicdc(db: Db, ticdcId: string, limit = 1000): Promise<ChangefeedRow[]> {
-  return changefeedSelect(db).where(eq(changefeeds.ticdcClusterId, ticdcId)).orderBy(changefeeds.createdAt, changefeeds.id).limit(limit);
+  return changefeedSelect(db)
+    .where(eq(changefeeds.ticdcClusterId, ticdcId))
+    .orderBy(changefeeds.createdAt, changefeeds.id)
+    .limit(limit);
 }
 
-export async function updateChangefeed(tx: Db, id: string, patch: Partial<typeof changefeeds.$inferInsert>): Promise<void> {
-  await tx.update(changefeeds).set({ ...patch, updatedAt: new Date() }).where(eq(changefeeds.id, id));
+export async function updateChangefeed(
+  tx: Db,
+  id: string,
+  patch: Partial<typeof changefeeds.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(changefeeds)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(changefeeds.id, id));
 }
 
 /** Moves the changefeeds of a TiCDC cluster that are in one of `from` statuses; returns their ids. */

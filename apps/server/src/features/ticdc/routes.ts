@@ -88,6 +88,7 @@ export const registerTicdcRoutes: FeatureRoutes = (app, { database, jobs, stepTi
   app.post(
     ticdcRoutes.restartChangefeed,
     { schema: { params, body: restartBody, response, tags }, config: operate },
-    async (req) => started(await actions.restartChangefeed(db, req.params.id, req.body?.reason, principalOf(req).email)),
+    async (req) =>
+      started(await actions.restartChangefeed(db, req.params.id, req.body?.reason, principalOf(req).email)),
   );
 };

@@ -58,7 +58,11 @@ export const changefeeds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'changefeeds_ticdc_cluster_fk', columns: [t.ticdcClusterId], foreignColumns: [ticdcClusters.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'changefeeds_ticdc_cluster_fk',
+      columns: [t.ticdcClusterId],
+      foreignColumns: [ticdcClusters.id],
+    }).onDelete('cascade'),
     index('changefeeds_ticdc_created_idx').on(t.ticdcClusterId, t.createdAt, t.id),
     index('changefeeds_cluster_created_idx').on(t.clusterId, t.createdAt, t.id),
     index('changefeeds_created_idx').on(t.createdAt, t.id),

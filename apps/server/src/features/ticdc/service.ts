@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage } from '../../platform/list-query.js';
 import { iso } from '../../platform/time.js';
-import { getCluster } from '../tenants/service.js';
+import { getCluster } from '../orgs/service.js';
 import * as repo from './repo.js';
 
 export const MASK = '******';
@@ -36,7 +36,8 @@ export function maskSinkUri(uri: string): string {
   return out.replace(SECRET_PARAMS, `$1${MASK}`);
 }
 
-export const effectiveTag = (r: Pick<repo.TicdcRow, 'imageTag' | 'overwriteImageTag'>) => r.overwriteImageTag ?? r.imageTag;
+export const effectiveTag = (r: Pick<repo.TicdcRow, 'imageTag' | 'overwriteImageTag'>) =>
+  r.overwriteImageTag ?? r.imageTag;
 
 export function ticdcOut(r: repo.TicdcRow): TicdcCluster {
   return {
@@ -55,7 +56,13 @@ export function ticdcOut(r: repo.TicdcRow): TicdcCluster {
     control_plane_arch: r.controlPlaneArch as TicdcCluster['control_plane_arch'],
     operator_version: r.operatorVersion,
     components: [
-      { name: TICDC_COMPONENT, base_image: r.baseImage, source_image_tag: r.imageTag, effective_image_tag: effectiveTag(r), overwrite_image_tag: r.overwriteImageTag },
+      {
+        name: TICDC_COMPONENT,
+        base_image: r.baseImage,
+        source_image_tag: r.imageTag,
+        effective_image_tag: effectiveTag(r),
+        overwrite_image_tag: r.overwriteImageTag,
+      },
     ],
     changefeed_count: r.changefeedCount,
   };
@@ -74,7 +81,11 @@ export function changefeedOut(r: repo.ChangefeedRow): Changefeed {
     error: r.error,
     cluster_id: r.clusterId,
     tenant_id: r.tenantId,
-    ticdc_cluster: { id: r.ticdcClusterId, name: r.ticdcName, status: r.ticdcStatus as Changefeed['ticdc_cluster']['status'] },
+    ticdc_cluster: {
+      id: r.ticdcClusterId,
+      name: r.ticdcName,
+      status: r.ticdcStatus as Changefeed['ticdc_cluster']['status'],
+    },
   };
 }
 
@@ -94,7 +105,10 @@ export async function requireChangefeed(db: Db, id: string, forUpdate = false): 
 export async function getTicdcCluster(db: Db, id: string): Promise<TicdcClusterDetail> {
   const row = await requireTicdc(db, id);
   const upstream = await getCluster(db, row.clusterId);
-  return { ...ticdcOut(row), upstream_cluster: { id: upstream.id, name: upstream.name, status: upstream.status, version: upstream.version } };
+  return {
+    ...ticdcOut(row),
+    upstream_cluster: { id: upstream.id, name: upstream.name, status: upstream.status, version: upstream.version },
+  };
 }
 
 export async function getChangefeed(db: Db, id: string): Promise<Changefeed> {
@@ -106,14 +120,20 @@ async function emptyBecauseUnknown(db: Db, total: number, clusterId: string | un
   if (total === 0 && clusterId) await getCluster(db, clusterId);
 }
 
-export async function listTicdcClusters(db: Db, q: z.output<typeof ticdcClusterListQuery>): Promise<ListResult<TicdcCluster>> {
+export async function listTicdcClusters(
+  db: Db,
+  q: z.output<typeof ticdcClusterListQuery>,
+): Promise<ListResult<TicdcCluster>> {
   const filter = { ...q, cluster_id: q.cluster_id || undefined, tenant_id: q.tenant_id || undefined };
   const page = await listPage(repo.selectTicdcPage(db, filter), repo.countTicdc(db, filter));
   await emptyBecauseUnknown(db, page.total, filter.cluster_id);
   return { total: page.total, items: page.items.map(ticdcOut) };
 }
 
-export async function listChangefeeds(db: Db, q: z.output<typeof changefeedListQuery>): Promise<ListResult<Changefeed>> {
+export async function listChangefeeds(
+  db: Db,
+  q: z.output<typeof changefeedListQuery>,
+): Promise<ListResult<Changefeed>> {
   const filter = { ...q, cluster_id: q.cluster_id || undefined, ticdc_cluster_id: q.ticdc_cluster_id || undefined };
   const page = await listPage(repo.selectChangefeedPage(db, filter), repo.countChangefeeds(db, filter));
   await emptyBecauseUnknown(db, page.total, filter.cluster_id);
@@ -137,14 +157,21 @@ const captureCount = (spec: string) => Math.max(1, Number(/^(\d+)\s*x/i.exec(spe
  * The changefeeds of a TiCDC cluster as TiCDC's metadata holds them: checkpoint and resolved TSOs, owner capture,
  * structured error. A replicating changefeed trails now by a second or two; any other keeps its stored checkpoint.
  */
-export async function internalChangefeeds(db: Db, ticdcId: string, now = Date.now()): Promise<ListResult<InternalChangefeed>> {
+export async function internalChangefeeds(
+  db: Db,
+  ticdcId: string,
+  now = Date.now(),
+): Promise<ListResult<InternalChangefeed>> {
   const ticdc = await requireTicdc(db, ticdcId);
   const rows = await repo.selectChangefeedsOfTicdc(db, ticdcId);
   const captures = captureCount(ticdc.specification);
   const items = rows.map((r): InternalChangefeed => {
     const h = stableHash(r.id);
     const replicating = (r.status === 'normal' || r.status === 'warning') && ticdc.status === 'available';
-    const checkpoint = r.status === 'normal' && replicating ? Math.max(r.checkpointAt.getTime(), now - 800 - (h % 2200)) : r.checkpointAt.getTime();
+    const checkpoint =
+      r.status === 'normal' && replicating
+        ? Math.max(r.checkpointAt.getTime(), now - 800 - (h % 2200))
+        : r.checkpointAt.getTime();
     const resolved = replicating ? Math.max(checkpoint, now - 300 - (h % 400)) : checkpoint;
     const code = r.error ? (/\[(CDC:\w+)\]/.exec(r.error)?.[1] ?? 'CDC:ErrUnknown') : null;
     return {

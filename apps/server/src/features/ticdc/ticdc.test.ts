@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { clusters } from '../tenants/schema.js';
+import { clusters } from '../orgs/schema.js';
 import { configTarget } from '../configchange/targets.js';
 import { changefeeds, ticdcClusters } from './schema.js';
 import { maskSinkUri } from './service.js';
@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ url, headers });
-const firstTicdc = async (status = 'available') => (await t.database.db.select().from(ticdcClusters).where(eq(ticdcClusters.status, status)).limit(1))[0]!;
+const firstTicdc = async (status = 'available') =>
+  (await t.database.db.select().from(ticdcClusters).where(eq(ticdcClusters.status, status)).limit(1))[0]!;
 
 describe('TiCDC clusters and changefeeds: reads', () => {
   it('answers a TiCDC cluster with its image, upstream and counts', async () => {
@@ -35,7 +36,15 @@ describe('TiCDC clusters and changefeeds: reads', () => {
       specification: expect.stringMatching(/^\d+ x \d+C\d+G$/),
       control_plane_arch: expect.stringMatching(/^(AMD64|ARM64)$/),
       upstream_cluster: { id: upstream!.id, name: upstream!.name, version: upstream!.version },
-      components: [{ name: 'TICDC', base_image: row.baseImage, source_image_tag: row.imageTag, effective_image_tag: row.overwriteImageTag ?? row.imageTag, overwrite_image_tag: row.overwriteImageTag }],
+      components: [
+        {
+          name: 'TICDC',
+          base_image: row.baseImage,
+          source_image_tag: row.imageTag,
+          effective_image_tag: row.overwriteImageTag ?? row.imageTag,
+          overwrite_image_tag: row.overwriteImageTag,
+        },
+      ],
     });
     const n = await t.database.db.$count(changefeeds, eq(changefeeds.ticdcClusterId, row.id));
     expect(ticdc_cluster.changefeed_count).toBe(n);
@@ -66,24 +75,44 @@ describe('TiCDC clusters and changefeeds: reads', () => {
     const times = feeds.items.map((f: { created_at: string }) => f.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     // A dedicated cluster without TiCDC lists nothing (not a 404).
-    const [other] = await t.database.db.select().from(clusters).where(and(eq(clusters.clusterType, 'SHARED_POOL'), ne(clusters.id, row.clusterId))).limit(1);
-    expect((await get(`/api/v1/devops/ticdc/clusters?cluster_id=${other!.id}`)).json()).toEqual({ items: [], total: 0 });
+    const [other] = await t.database.db
+      .select()
+      .from(clusters)
+      .where(and(eq(clusters.clusterType, 'SHARED_POOL'), ne(clusters.id, row.clusterId)))
+      .limit(1);
+    expect((await get(`/api/v1/devops/ticdc/clusters?cluster_id=${other!.id}`)).json()).toEqual({
+      items: [],
+      total: 0,
+    });
     const byStatus = (await get('/api/v1/devops/ticdc/changefeeds?status=error&per_page=100')).json();
     expect(byStatus.total).toBeGreaterThan(0);
-    expect(byStatus.items.every((f: { status: string; error: string | null }) => f.status === 'error' && f.error)).toBe(true);
+    expect(byStatus.items.every((f: { status: string; error: string | null }) => f.status === 'error' && f.error)).toBe(
+      true,
+    );
   });
 
   it('answers a changefeed with its TiCDC cluster and a masked destination', async () => {
     const [cf] = await t.database.db.select().from(changefeeds).where(eq(changefeeds.downstreamType, 'mysql')).limit(1);
     const { changefeed } = (await get(`/api/v1/devops/ticdc/changefeeds/${cf!.id}`)).json();
-    expect(changefeed).toMatchObject({ id: cf!.id, display_id: cf!.displayId, downstream_type: 'mysql', ticdc_cluster: { id: cf!.ticdcClusterId } });
+    expect(changefeed).toMatchObject({
+      id: cf!.id,
+      display_id: cf!.displayId,
+      downstream_type: 'mysql',
+      ticdc_cluster: { id: cf!.ticdcClusterId },
+    });
     expect(changefeed.destination).toMatch(/^mysql:\/\/cdc_writer:\*{6}@/);
   });
 
   it('masks passwords and secret parameters of sink URIs', () => {
-    expect(maskSinkUri('mysql://root:p@ss:w0rd@10.0.0.1:3306/?worker-count=16')).toBe('mysql://root:******@10.0.0.1:3306/?worker-count=16');
-    expect(maskSinkUri('kafka://b-1:9092/t?protocol=canal-json&sasl-user=cdc&sasl-password=hunter2')).toBe('kafka://b-1:9092/t?protocol=canal-json&sasl-user=cdc&sasl-password=******');
-    expect(maskSinkUri('s3://bucket/p/?access-key=AKIA123&secret-access-key=abc&flush-interval=5m')).toBe('s3://bucket/p/?access-key=******&secret-access-key=******&flush-interval=5m');
+    expect(maskSinkUri('mysql://root:p@ss:w0rd@10.0.0.1:3306/?worker-count=16')).toBe(
+      'mysql://root:******@10.0.0.1:3306/?worker-count=16',
+    );
+    expect(maskSinkUri('kafka://b-1:9092/t?protocol=canal-json&sasl-user=cdc&sasl-password=hunter2')).toBe(
+      'kafka://b-1:9092/t?protocol=canal-json&sasl-user=cdc&sasl-password=******',
+    );
+    expect(maskSinkUri('s3://bucket/p/?access-key=AKIA123&secret-access-key=abc&flush-interval=5m')).toBe(
+      's3://bucket/p/?access-key=******&secret-access-key=******&flush-interval=5m',
+    );
     expect(maskSinkUri('tidb://root@tidb:4000/')).toBe('tidb://root@tidb:4000/');
   });
 
@@ -126,24 +155,40 @@ describe('TiCDC and changefeed configuration targets', () => {
     });
     const after = (await configTarget('TICDC')!.load(t.database.db, row.id))!;
     expect(after.components[0]!.imageTag).toBe(`${row.version}-20261120-abcdef1`);
-    await expect(t.database.db.transaction((tx) => configTarget('TICDC')!.setImageTag(tx, row.id, 'TIDB', 'x'))).rejects.toMatchObject({ code: 'ticdc.unknownComponent' });
+    await expect(
+      t.database.db.transaction((tx) => configTarget('TICDC')!.setImageTag(tx, row.id, 'TIDB', 'x')),
+    ).rejects.toMatchObject({ code: 'ticdc.unknownComponent' });
     expect(await configTarget('TICDC')!.load(t.database.db, '999')).toBeUndefined();
 
     const stopped = await firstTicdc('stopped');
-    expect((await configTarget('TICDC')!.load(t.database.db, stopped.id))!.blocked).toBe('the TiCDC cluster is stopped');
+    expect((await configTarget('TICDC')!.load(t.database.db, stopped.id))!.blocked).toBe(
+      'the TiCDC cluster is stopped',
+    );
   });
 
   it('loads a changefeed as a config target: the TiCDC version, no image, blocked when its TiCDC is down', async () => {
     const [cf] = await t.database.db
-      .select({ id: changefeeds.id, version: ticdcClusters.version, tstatus: ticdcClusters.status, status: changefeeds.status })
+      .select({
+        id: changefeeds.id,
+        version: ticdcClusters.version,
+        tstatus: ticdcClusters.status,
+        status: changefeeds.status,
+      })
       .from(changefeeds)
       .innerJoin(ticdcClusters, eq(ticdcClusters.id, changefeeds.ticdcClusterId))
       .where(and(eq(ticdcClusters.status, 'stopped')))
       .limit(1);
     const state = (await configTarget('CHANGEFEED')!.load(t.database.db, cf!.id))!;
-    expect(state).toMatchObject({ clusterType: 'CHANGEFEED', version: cf!.version, configTypes: ['changefeed'], components: [] });
+    expect(state).toMatchObject({
+      clusterType: 'CHANGEFEED',
+      version: cf!.version,
+      configTypes: ['changefeed'],
+      components: [],
+    });
     expect(state.blocked).toMatch(/^its TiCDC cluster .+ is stopped$/);
-    await expect(t.database.db.transaction((tx) => configTarget('CHANGEFEED')!.setVersion(tx, cf!.id, 'v8.5.0'))).rejects.toMatchObject({ code: 'changefeed.notVersioned' });
+    await expect(
+      t.database.db.transaction((tx) => configTarget('CHANGEFEED')!.setVersion(tx, cf!.id, 'v8.5.0')),
+    ).rejects.toMatchObject({ code: 'changefeed.notVersioned' });
   });
 
   it("serves the generic configuration page of a TiCDC cluster and a changefeed (the configchange feature's route)", async () => {
@@ -166,7 +211,9 @@ describe('the TiCDC demo seed', () => {
     const platform = buildDemoPlatform();
     const data = buildTicdcDemo(platform);
     expect(buildTicdcDemo(buildDemoPlatform())).toEqual(data);
-    const dedicated = platform.clusters.filter((c) => c.clusterType === 'DEDICATED_TIDB' && c.status !== 'USER_CLUSTER_STATUS_DELETED');
+    const dedicated = platform.clusters.filter(
+      (c) => c.clusterType === 'DEDICATED_TIDB' && c.status !== 'USER_CLUSTER_STATUS_DELETED',
+    );
     expect(data.ticdc.length / dedicated.length).toBeGreaterThan(0.18);
     expect(data.ticdc.length / dedicated.length).toBeLessThan(0.35);
     for (const tc of data.ticdc) {

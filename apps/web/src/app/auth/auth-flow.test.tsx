@@ -117,8 +117,13 @@ describe('/auth_redirect', () => {
     stubNavigation();
     const state = prepare('/orgs?page=3');
     const idToken = fakeJwt({ email: 'olivia@example.com', nonce: 'nonce-1' });
-    const { router } = renderApp(`/auth_redirect#access_token=at&id_token=${idToken}&expires_in=60&state=${state}`, features);
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orgs?page=3'));
+    const { router } = renderApp(
+      `/auth_redirect#access_token=at&id_token=${idToken}&expires_in=60&state=${state}`,
+      features,
+    );
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orgs?page=3'),
+    );
   });
 
   it('shows "Please wait..." while it reads the answer', () => {
@@ -147,7 +152,7 @@ describe('/auth_redirect', () => {
     expect(new URL(assign.mock.calls[0]?.[0] ?? '').searchParams.get('response_type')).toBe('token id_token');
   });
 
-  it("rejects an id token whose nonce is not ours", async () => {
+  it('rejects an id token whose nonce is not ours', async () => {
     serve();
     stubNavigation();
     const state = prepare();

@@ -5,8 +5,7 @@ import type { Session } from './session';
 export const DEFAULT_LOGIN_FAILURE = 'authentication failure';
 
 export type CallbackResult =
-  | { ok: true; session: Session; target: string }
-  | { ok: false; reason: string; target: string };
+  { ok: true; session: Session; target: string } | { ok: false; reason: string; target: string };
 
 /**
  * Reads the issuer's answer on /auth_redirect (tokens in the fragment, spec §7), checks state and the
@@ -31,7 +30,8 @@ export function completeLogin(location: { hash: string; search: string }, now: n
 
   const expectedState = window.sessionStorage.getItem(STATE_KEY);
   const expectedNonce = window.sessionStorage.getItem(NONCE_KEY);
-  if (!stateParam || !expectedState || stateParam !== expectedState) return fail(DEFAULT_LOGIN_FAILURE, 'state mismatch');
+  if (!stateParam || !expectedState || stateParam !== expectedState)
+    return fail(DEFAULT_LOGIN_FAILURE, 'state mismatch');
 
   const accessToken = param('access_token');
   const idToken = param('id_token');

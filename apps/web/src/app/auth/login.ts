@@ -51,7 +51,11 @@ export interface AuthorizeRequest {
 }
 
 /** The implicit-flow authorize URL (spec §7): response type "token id_token", scope "openid email", nonce, state. */
-export function buildAuthorizeUrl(config: AuthConfig, target: string, options: { prompt?: string } = {}): AuthorizeRequest {
+export function buildAuthorizeUrl(
+  config: AuthConfig,
+  target: string,
+  options: { prompt?: string } = {},
+): AuthorizeRequest {
   const nonce = randomToken();
   const state = encodeState({ r: randomToken(), t: safeTarget(target) ?? '/' });
   const url = new URL(config.authorizationEndpoint, window.location.origin);
@@ -66,14 +70,20 @@ export function buildAuthorizeUrl(config: AuthConfig, target: string, options: {
 }
 
 /** Remembers nonce and state for the return trip, then leaves for the issuer's login page. */
-export function startLogin(config: AuthConfig, target: string = currentTarget(), options: { prompt?: string } = {}): void {
+export function startLogin(
+  config: AuthConfig,
+  target: string = currentTarget(),
+  options: { prompt?: string } = {},
+): void {
   const request = buildAuthorizeUrl(config, target, options);
   window.sessionStorage.setItem(NONCE_KEY, request.nonce);
   window.sessionStorage.setItem(STATE_KEY, request.state);
   browser.assign(request.url);
 }
 
-/** Clears the session, then signs out at the issuer when it has an end-session endpoint, else reloads to log in again. */
+/**
+ * Clears the session, then signs out at the issuer when it has an end-session endpoint, else reloads to log in again.
+ */
 export function logout(config: AuthConfig | undefined): void {
   const idToken = readSession()?.idToken;
   // Quietly: the page is leaving; a re-render would start a login racing this navigation.

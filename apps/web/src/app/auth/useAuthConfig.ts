@@ -23,7 +23,8 @@ export function toAuthConfig(value: unknown): AuthConfig {
 
 export const authConfigQuery = queryOptions({
   queryKey: authConfigKey,
-  queryFn: async ({ signal }): Promise<AuthConfig> => toAuthConfig(await http.get<unknown>(authRoutes.config, { signal })),
+  queryFn: async ({ signal }): Promise<AuthConfig> =>
+    toAuthConfig(await http.get<unknown>(authRoutes.config, { signal })),
   staleTime: Infinity,
   gcTime: Infinity,
   retry: 2,

@@ -11,7 +11,14 @@ export function AppBreadcrumb({ features }: { features: readonly FeatureManifest
     <Breadcrumb
       className="app-breadcrumb"
       items={[
-        { key: 'home', title: <Link to="/overview" aria-label="Home"><HomeOutlined /></Link> },
+        {
+          key: 'home',
+          title: (
+            <Link to="/overview" aria-label="Home">
+              <HomeOutlined />
+            </Link>
+          ),
+        },
         ...crumbs.map((crumb, index) => ({
           key: `${index}`,
           title: crumb.path ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,

@@ -8,7 +8,9 @@ import { ChunkLoadError } from './lazyPage';
 function isChunkError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;
   const text = error instanceof Error ? `${error.name} ${error.message}` : '';
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(text);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
+    text,
+  );
 }
 
 /** A page that failed to load (spec §9 chunk time-out) or crashed: say so and offer a reload. */

@@ -97,7 +97,9 @@ describe('app shell', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     const broken: FeatureManifest = {
       key: 'broken',
-      routes: [{ path: '/broken', page: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }],
+      routes: [
+        { path: '/broken', page: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) },
+      ],
     };
     renderApp('/broken', [...testFeatures, broken]);
     expect(await screen.findByText('Failed to load this page')).toBeInTheDocument();

@@ -38,12 +38,15 @@ export function Sidebar({ features, admin }: SidebarProps) {
   const navigate = useNavigate();
   const groups = useMemo(() => menuGroups(features, admin), [features, admin]);
   const selected = selectedMenu(location.pathname, groups);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (selected && selected.group !== 'root' ? [selected.group] : []));
+  const [openKeys, setOpenKeys] = useState<string[]>(() =>
+    selected && selected.group !== 'root' ? [selected.group] : [],
+  );
   // Navigating into a closed section (a link elsewhere on the page) opens it, so the current entry shows.
   const [shownGroup, setShownGroup] = useState(selected?.group);
   if (selected?.group !== shownGroup) {
     setShownGroup(selected?.group);
-    if (selected && selected.group !== 'root' && !openKeys.includes(selected.group)) setOpenKeys([...openKeys, selected.group]);
+    if (selected && selected.group !== 'root' && !openKeys.includes(selected.group))
+      setOpenKeys([...openKeys, selected.group]);
   }
 
   const items = groups.flatMap<MenuItem>((group) => {
@@ -54,7 +57,14 @@ export function Sidebar({ features, admin }: SidebarProps) {
       onClick: () => void navigate(entry.path),
     }));
     if (group.key === 'root') return entries;
-    return [{ key: group.key, label: group.label, icon: createElement(SECTION_ICONS[group.key] ?? AppstoreOutlined), children: entries }];
+    return [
+      {
+        key: group.key,
+        label: group.label,
+        icon: createElement(SECTION_ICONS[group.key] ?? AppstoreOutlined),
+        children: entries,
+      },
+    ];
   });
 
   return (

@@ -11,7 +11,10 @@ export class ChunkLoadError extends Error {
 export function withTimeout<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChunkLoadError(`Loading the page timed out after ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading the page timed out after ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
   });
   return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
 }

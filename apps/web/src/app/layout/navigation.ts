@@ -75,12 +75,16 @@ export function menuGroups(features: readonly FeatureManifest[], admin: boolean)
 }
 
 /** The menu entry of the current page: the one whose path is the longest prefix of the location. */
-export function selectedMenu(pathname: string, groups: readonly MenuGroup[]): { group: MenuSectionKey; key: string } | undefined {
+export function selectedMenu(
+  pathname: string,
+  groups: readonly MenuGroup[],
+): { group: MenuSectionKey; key: string } | undefined {
   let best: { group: MenuSectionKey; key: string; length: number } | undefined;
   for (const group of groups) {
     for (const entry of group.entries) {
       const hit = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-      if (hit && (!best || entry.path.length > best.length)) best = { group: group.key, key: entry.key, length: entry.path.length };
+      if (hit && (!best || entry.path.length > best.length))
+        best = { group: group.key, key: entry.key, length: entry.path.length };
     }
   }
   return best && { group: best.group, key: best.key };

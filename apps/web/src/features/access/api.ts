@@ -29,7 +29,11 @@ export function useUsers(params: UserListParams) {
 /** After any change: the lists, and the caller's own profile (an admin may have changed their own roles). */
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: accessKeys.all }), client.invalidateQueries({ queryKey: profileKey })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: accessKeys.all }),
+      client.invalidateQueries({ queryKey: profileKey }),
+    ]);
 }
 
 /** Forms show their own failures (field messages, or the server message in the dialog). */

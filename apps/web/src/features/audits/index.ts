@@ -4,6 +4,8 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 export const auditsFeature: FeatureManifest = {
   key: 'audits',
   adminOnly: true,
-  routes: [{ path: '/audits', title: 'Audits', page: () => import('./pages/AuditListPage').then((m) => m.AuditListPage) }],
+  routes: [
+    { path: '/audits', title: 'Audits', page: () => import('./pages/AuditListPage').then((m) => m.AuditListPage) },
+  ],
   menu: { section: 'admin', key: 'audits', label: 'Audits', path: '/audits', order: 0 },
 };

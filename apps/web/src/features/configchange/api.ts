@@ -45,9 +45,11 @@ export type ConfigChangeListParams = {
 
 export const configKeys = {
   all: ['configchange'] as const,
-  clusterConfig: (clusterType: ClusterType, clusterId: string) => ['configchange', 'clusterConfig', clusterType, clusterId] as const,
+  clusterConfig: (clusterType: ClusterType, clusterId: string) =>
+    ['configchange', 'clusterConfig', clusterType, clusterId] as const,
   preview: (body: PreviewBody) => ['configchange', 'preview', body] as const,
-  list: (params: ConfigChangeListParams, clusterId?: string) => ['configchange', 'list', clusterId ?? null, params] as const,
+  list: (params: ConfigChangeListParams, clusterId?: string) =>
+    ['configchange', 'list', clusterId ?? null, params] as const,
   detail: (id: string) => ['configchange', 'detail', id] as const,
 };
 
@@ -138,7 +140,8 @@ export function useApplyChange(id: string) {
 export function useCancelChange(id: string) {
   const updated = useChangeUpdated();
   return useMutation({
-    mutationFn: () => http.post<{ change: ConfigChange }>(pathOf(configChangeRoutes.cancel, { id }), {}).then((r) => r.change),
+    mutationFn: () =>
+      http.post<{ change: ConfigChange }>(pathOf(configChangeRoutes.cancel, { id }), {}).then((r) => r.change),
     onSuccess: updated,
   });
 }

@@ -8,7 +8,9 @@ import type { ConfigEditorProps } from './components/ConfigEditor';
  * TiCDC cluster and changefeed pages). Their code loads when the tab first opens.
  */
 const LazyEditor = lazy(() => import('./components/ConfigEditor').then((m) => ({ default: m.ConfigEditor })));
-const LazyHistory = lazy(() => import('./components/ConfigChangeTable').then((m) => ({ default: m.ConfigChangeTable })));
+const LazyHistory = lazy(() =>
+  import('./components/ConfigChangeTable').then((m) => ({ default: m.ConfigChangeTable })),
+);
 
 export function CurrentConfigTab(props: ConfigEditorProps) {
   return (

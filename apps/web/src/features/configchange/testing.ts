@@ -1,5 +1,11 @@
 /** Contract-typed API answers for the configchange tests (not imported by app code). */
-import type { ClusterConfiguration, ConfigChange, ConfigChangePhase, ConfigParameter, PreviewResponse } from '@portal/contract';
+import type {
+  ClusterConfiguration,
+  ConfigChange,
+  ConfigChangePhase,
+  ConfigParameter,
+  PreviewResponse,
+} from '@portal/contract';
 import type { ClusterConfigResult } from './api';
 
 export function configChange(overrides: Partial<ConfigChange> = {}): ConfigChange {
@@ -28,7 +34,15 @@ export function configChange(overrides: Partial<ConfigChange> = {}): ConfigChang
           config_type: 'tidb',
           all_parameters: [{ name: 'log.level', value: 'warn' }],
           modified_parameters: [
-            { name: 'log.level', action: 'set', from: null, to: 'warn', type: 'string', apply_policy: 'HotReload', risk_level: 'low' },
+            {
+              name: 'log.level',
+              action: 'set',
+              from: null,
+              to: 'warn',
+              type: 'string',
+              apply_policy: 'HotReload',
+              risk_level: 'low',
+            },
           ],
         },
       ],
@@ -112,7 +126,15 @@ export function preview(overrides: Partial<PreviewResponse['change']> = {}): Pre
             config_type: 'tidb',
             all_parameters: [{ name: 'log.level', value: 'warn' }],
             modified_parameters: [
-              { name: 'log.level', action: 'set', from: null, to: 'warn', type: 'string', apply_policy: 'HotReload', risk_level: 'low' },
+              {
+                name: 'log.level',
+                action: 'set',
+                from: null,
+                to: 'warn',
+                type: 'string',
+                apply_policy: 'HotReload',
+                risk_level: 'low',
+              },
             ],
           },
         ],

@@ -25,7 +25,11 @@ export function useGitopsView<V extends GitopsView>(view: V, clusterId: string, 
   return useQuery({
     queryKey: gitopsKeys.view(view, clusterId, branch),
     queryFn: ({ signal }) =>
-      http.post<V extends 'list' ? GitopsListAnswer : GitopsDiffAnswer>(gitopsRoutes[view], { cluster_id: clusterId, branch }, { signal }),
+      http.post<V extends 'list' ? GitopsListAnswer : GitopsDiffAnswer>(
+        gitopsRoutes[view],
+        { cluster_id: clusterId, branch },
+        { signal },
+      ),
     enabled,
     retry: false,
     staleTime: 0,

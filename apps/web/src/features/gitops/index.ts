@@ -3,5 +3,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 /** The gitops secondary-confirmation page of a cluster (spec §2: /orgs/{org_id}/{cluster_id}/gitops). */
 export const gitopsFeature: FeatureManifest = {
   key: 'gitops',
-  routes: [{ path: '/orgs/:orgId/:clusterId/gitops', page: () => import('./pages/GitopsPage').then((m) => m.GitopsPage) }],
+  routes: [
+    { path: '/orgs/:orgId/:clusterId/gitops', page: () => import('./pages/GitopsPage').then((m) => m.GitopsPage) },
+  ],
 };

@@ -68,8 +68,7 @@ export function useTenantDataResource(id: string) {
 export function useProjects(id: string, params: ProjectListParams) {
   return useQuery({
     queryKey: orgKeys.projects(id, params),
-    queryFn: ({ signal }) =>
-      http.get<ListResult<Project>>(pathOf(tenantRoutes.projects, { id }), { params, signal }),
+    queryFn: ({ signal }) => http.get<ListResult<Project>>(pathOf(tenantRoutes.projects, { id }), { params, signal }),
     placeholderData: keepPreviousData,
   });
 }

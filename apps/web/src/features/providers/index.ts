@@ -4,8 +4,22 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 export const providersFeature: FeatureManifest = {
   key: 'providers',
   routes: [
-    { path: '/providers', title: 'Providers', page: () => import('./pages/ProviderListPage').then((m) => m.ProviderListPage) },
-    { path: '/providers/:provider', page: () => import('./pages/ProviderDetailPage').then((m) => m.ProviderDetailPage) },
+    {
+      path: '/providers',
+      title: 'Providers',
+      page: () => import('./pages/ProviderListPage').then((m) => m.ProviderListPage),
+    },
+    {
+      path: '/providers/:provider',
+      page: () => import('./pages/ProviderDetailPage').then((m) => m.ProviderDetailPage),
+    },
   ],
-  menu: { section: 'settings', key: 'providers', label: 'Providers', icon: CloudServerOutlined, path: '/providers', order: 2 },
+  menu: {
+    section: 'settings',
+    key: 'providers',
+    label: 'Providers',
+    icon: CloudServerOutlined,
+    path: '/providers',
+    order: 2,
+  },
 };

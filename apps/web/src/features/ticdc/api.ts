@@ -40,7 +40,9 @@ export const ticdcClusterQuery = (id: string) =>
   queryOptions({
     queryKey: ticdcKeys.cluster(id),
     queryFn: ({ signal }) =>
-      http.get<{ ticdc_cluster: TicdcClusterDetail }>(pathOf(ticdcRoutes.cluster, { id }), { signal }).then((r) => r.ticdc_cluster),
+      http
+        .get<{ ticdc_cluster: TicdcClusterDetail }>(pathOf(ticdcRoutes.cluster, { id }), { signal })
+        .then((r) => r.ticdc_cluster),
     staleTime: 30_000,
   });
 
@@ -48,7 +50,9 @@ export const changefeedQuery = (id: string) =>
   queryOptions({
     queryKey: ticdcKeys.changefeed(id),
     queryFn: ({ signal }) =>
-      http.get<{ changefeed: Changefeed }>(pathOf(ticdcRoutes.changefeed, { id }), { signal }).then((r) => r.changefeed),
+      http
+        .get<{ changefeed: Changefeed }>(pathOf(ticdcRoutes.changefeed, { id }), { signal })
+        .then((r) => r.changefeed),
     staleTime: 30_000,
   });
 
@@ -65,7 +69,9 @@ export function useChangefeed(id: string) {
     ...changefeedQuery(id),
     staleTime: 0,
     refetchInterval: (q) =>
-      q.state.data && (q.state.data.status === 'restarting' || transitional(q.state.data.ticdc_cluster.status)) ? TICDC_POLL_MS : false,
+      q.state.data && (q.state.data.status === 'restarting' || transitional(q.state.data.ticdc_cluster.status))
+        ? TICDC_POLL_MS
+        : false,
   });
 }
 

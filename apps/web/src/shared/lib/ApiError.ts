@@ -61,14 +61,20 @@ export function fieldErrors(error: unknown): FieldError[] {
   const list: unknown[] = Array.isArray(raw)
     ? raw
     : raw && typeof raw === 'object' && Array.isArray((raw as { issues?: unknown }).issues)
-      ? ((raw as { issues: unknown[] }).issues)
+      ? (raw as { issues: unknown[] }).issues
       : [];
   const out: FieldError[] = [];
   for (const item of list) {
     if (!item || typeof item !== 'object') continue;
     const { field, path, message } = item as { field?: unknown; path?: unknown; message?: unknown };
     const name =
-      typeof field === 'string' ? field : Array.isArray(path) ? path.map(String).join('.') : typeof path === 'string' ? path : '';
+      typeof field === 'string'
+        ? field
+        : Array.isArray(path)
+          ? path.map(String).join('.')
+          : typeof path === 'string'
+            ? path
+            : '';
     if (name && typeof message === 'string') out.push({ field: name.replace(/^body\./, ''), message });
   }
   return out;

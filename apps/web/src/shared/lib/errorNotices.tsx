@@ -21,7 +21,9 @@ export function notifyUnauthorized(): void {
     duration: 0,
     description: (
       <span>
-        {email ? `Your current account ${email} does not exist in the portal.` : 'Your current account does not exist in the portal.'}{' '}
+        {email
+          ? `Your current account ${email} does not exist in the portal.`
+          : 'Your current account does not exist in the portal.'}{' '}
         <a
           href="#switch-account"
           onClick={(event) => {

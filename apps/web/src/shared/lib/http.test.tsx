@@ -41,7 +41,11 @@ afterAll(async () => {
 describe('http client', () => {
   it('sends the id token as bearer on every method but OPTIONS', async () => {
     withToken();
-    const { requests } = mockFetch({ 'GET /api/x': { body: {} }, 'POST /api/x': { body: {} }, 'OPTIONS /api/x': { body: {} } });
+    const { requests } = mockFetch({
+      'GET /api/x': { body: {} },
+      'POST /api/x': { body: {} },
+      'OPTIONS /api/x': { body: {} },
+    });
     await http.get('/api/x');
     await http.post('/api/x', { a: 1 });
     await http.options('/api/x');
@@ -94,7 +98,12 @@ describe('http client', () => {
   });
 
   it('reads the error body into ApiError: response message first, then error, then its own message', async () => {
-    const body: ErrorBody = { code: 'tenant.notFound', message: 'Tenant not found', requestId: 'req-1', details: { id: '9' } };
+    const body: ErrorBody = {
+      code: 'tenant.notFound',
+      message: 'Tenant not found',
+      requestId: 'req-1',
+      details: { id: '9' },
+    };
     mockFetch({
       'GET /api/a': { status: 404, body: { ...body, error: 'ignored' } },
       'GET /api/b': { status: 500, body: { errcode: 42, errmsg: 'legacy message' } },
@@ -102,13 +111,23 @@ describe('http client', () => {
       'GET /api/d': new Response('<html>oops</html>', { status: 500 }),
     });
     const a = await failure(http.get('/api/a'));
-    expect([a.status, a.code, a.message, a.requestId, a.details]).toEqual([404, 'tenant.notFound', 'Tenant not found', 'req-1', { id: '9' }]);
+    expect([a.status, a.code, a.message, a.requestId, a.details]).toEqual([
+      404,
+      'tenant.notFound',
+      'Tenant not found',
+      'req-1',
+      { id: '9' },
+    ]);
     const b = await failure(http.get('/api/b'));
     expect([b.code, b.message]).toEqual(['42', 'legacy message']);
     const c = await failure(http.get('/api/c'));
     expect(c.message).toBe('Bad gateway upstream');
     const d = await failure(http.get('/api/d'));
-    expect([d.code, d.message, d.serverMessage]).toEqual(['http.500', 'Request failed with status code 500', undefined]);
+    expect([d.code, d.message, d.serverMessage]).toEqual([
+      'http.500',
+      'Request failed with status code 500',
+      undefined,
+    ]);
     expect(errorMessage(new Error('boom'))).toBe('boom');
   });
 
@@ -125,7 +144,12 @@ describe('http client', () => {
 
   it('403: shows the permission message with the method and URL and a Switch Account button', async () => {
     const { switchAccount } = withToken('t', 'olivia@example.com');
-    mockFetch({ 'DELETE /api/v1/admin/providers/aws': { status: 403, body: { code: 'auth.forbidden', message: 'no', requestId: 'r' } } });
+    mockFetch({
+      'DELETE /api/v1/admin/providers/aws': {
+        status: 403,
+        body: { code: 'auth.forbidden', message: 'no', requestId: 'r' },
+      },
+    });
     const error = await failure(http.delete('/api/v1/admin/providers/aws', { params: { force: true } }));
     expect(error.notified).toBe(true);
     const notice = (await screen.findByText(/^Forbidden:/)).closest('.ant-notification-notice') as HTMLElement;
@@ -138,7 +162,9 @@ describe('http client', () => {
   });
 
   it('showError: shows the server message, or the network message with a user manual link', async () => {
-    mockFetch({ 'GET /api/fail': { status: 409, body: { code: 'conflict', message: 'Changed by someone else', requestId: 'r' } } });
+    mockFetch({
+      'GET /api/fail': { status: 409, body: { code: 'conflict', message: 'Changed by someone else', requestId: 'r' } },
+    });
     await failure(request('GET', '/api/fail', { showError: true }));
     expect(await screen.findByText('Changed by someone else')).toBeInTheDocument();
 
@@ -150,7 +176,9 @@ describe('http client', () => {
   });
 
   it('does not show anything for other failures unless asked to', async () => {
-    mockFetch({ 'GET /api/quiet': { status: 500, body: { code: 'internal', message: 'Internal server error', requestId: 'r' } } });
+    mockFetch({
+      'GET /api/quiet': { status: 500, body: { code: 'internal', message: 'Internal server error', requestId: 'r' } },
+    });
     const error = await failure(http.get('/api/quiet'));
     expect(error.notified).toBe(false);
     await new Promise((r) => setTimeout(r, 50));

@@ -23,7 +23,10 @@ const defaults = () => ({ search: '', status: [] as Status[], sort: '-created_at
 
 describe('useListParams', () => {
   it('reads filters, sort and page from the URL, with defaults for what is missing', () => {
-    const { result } = setup(() => useListParams(defaults()), '/orgs?status=ACTIVE&status=SUSPENDED&page=3&per_page=20&search=acme');
+    const { result } = setup(
+      () => useListParams(defaults()),
+      '/orgs?status=ACTIVE&status=SUSPENDED&page=3&per_page=20&search=acme',
+    );
     expect(result.current.params).toEqual({
       search: 'acme',
       status: ['ACTIVE', 'SUSPENDED'],
@@ -69,7 +72,10 @@ describe('useListParams', () => {
 
   it('keeps lists apart with a prefix', () => {
     const { result, url } = setup(
-      () => ({ a: useListParams({ status: [] as Status[] }, { prefix: 'clusters_' }), b: useListParams({ search: '' }) }),
+      () => ({
+        a: useListParams({ status: [] as Status[] }, { prefix: 'clusters_' }),
+        b: useListParams({ search: '' }),
+      }),
       '/orgs/1?page=2',
     );
     act(() => result.current.a.setFilters({ status: ['ACTIVE'] }));

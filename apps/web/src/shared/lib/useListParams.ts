@@ -12,12 +12,24 @@ type FilterValue = string | number | boolean | readonly string[] | undefined;
  */
 export type ListDefaults = { readonly [key: string]: FilterValue } & { sort?: string; per_page?: number };
 
-type Widen<V> = V extends readonly (infer I)[] ? I[] : V extends string ? string : V extends number ? number : V extends boolean ? boolean : V;
+type Widen<V> = V extends readonly (infer I)[]
+  ? I[]
+  : V extends string
+    ? string
+    : V extends number
+      ? number
+      : V extends boolean
+        ? boolean
+        : V;
 
 export type ListFilters<D extends ListDefaults> = { [K in Exclude<keyof D, 'sort' | 'per_page'>]: Widen<D[K]> };
 
 /** The flat request params: page (1-based), per_page, sort and every filter. Ready for `http.get(path, { params })`. */
-export type ListRequestParams<D extends ListDefaults> = ListFilters<D> & { page: number; per_page: number; sort?: string };
+export type ListRequestParams<D extends ListDefaults> = ListFilters<D> & {
+  page: number;
+  per_page: number;
+  sort?: string;
+};
 
 export interface ListParamsOptions {
   /** Namespaces the URL keys (`clusters_page`, `clusters_status`) when a page holds more than one list. */
@@ -83,13 +95,15 @@ export function useListParams<D extends ListDefaults>(defaults: D, options: List
     const filters: Record<string, FilterValue> = {};
     for (const key of filterKeys) filters[key] = readValue(search, prefix + key, stableDefaults[key]);
     const page = Math.max(1, Math.trunc(Number(search.get(`${prefix}page`) ?? 1)) || 1);
-    const perPage = Math.max(1, Math.trunc(Number(search.get(`${prefix}per_page`) ?? defaultPerPage)) || defaultPerPage);
+    const perPage = Math.max(
+      1,
+      Math.trunc(Number(search.get(`${prefix}per_page`) ?? defaultPerPage)) || defaultPerPage,
+    );
     const sort = search.get(`${prefix}sort`) ?? stableDefaults.sort;
     const params: Record<string, unknown> = { ...filters, page, per_page: perPage };
     if (sort) params.sort = sort;
     return { filters, page, perPage, sort, params };
   }, [search, prefix, filterKeys, stableDefaults, defaultPerPage]);
-
 
   const setFilters = useCallback(
     (next: Partial<Record<string, FilterValue>>, opts?: { replace?: boolean }) =>

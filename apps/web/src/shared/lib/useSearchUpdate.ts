@@ -12,7 +12,10 @@ let inflight: { from: string; to: URLSearchParams } | null = null;
  * The one way to change the page's URL search params: `update(mutate, replace)` applies `mutate` on top of every
  * update not yet in the URL, whichever component made it. Returns the current params too.
  */
-export function useSearchUpdate(): [URLSearchParams, (mutate: (next: URLSearchParams) => void, replace?: boolean) => void] {
+export function useSearchUpdate(): [
+  URLSearchParams,
+  (mutate: (next: URLSearchParams) => void, replace?: boolean) => void,
+] {
   const [search, setSearch] = useSearchParams();
   useEffect(() => {
     inflight = null;

@@ -32,8 +32,20 @@ function approval(overrides: Partial<Approval> = {}, first: ApprovalStatus = 'PE
         name: 'DBA review',
         status: first,
         tasks: [
-          { user_email: 'dba@example.com', status: first, start_at: '2024-06-01T08:00:00.000Z', end_at: null, comment: null },
-          { user_email: 'lead@example.com', status: first, start_at: '2024-06-01T08:00:00.000Z', end_at: null, comment: null },
+          {
+            user_email: 'dba@example.com',
+            status: first,
+            start_at: '2024-06-01T08:00:00.000Z',
+            end_at: null,
+            comment: null,
+          },
+          {
+            user_email: 'lead@example.com',
+            status: first,
+            start_at: '2024-06-01T08:00:00.000Z',
+            end_at: null,
+            comment: null,
+          },
         ],
       },
       {
@@ -46,7 +58,11 @@ function approval(overrides: Partial<Approval> = {}, first: ApprovalStatus = 'PE
   };
 }
 
-function serve(me: string, current: Approval, decision: Reply = { body: { approval: { ...current, status: 'APPROVED' } } }) {
+function serve(
+  me: string,
+  current: Approval,
+  decision: Reply = { body: { approval: { ...current, status: 'APPROVED' } } },
+) {
   return mockFetch({
     'GET /api/v1/devops/me': { body: profile(me) },
     [`GET ${DETAIL}`]: { body: { approval: current } },
@@ -74,7 +90,9 @@ describe('ApprovalView', () => {
     const dba = screen.getByLabelText('Approval node DBA review');
     expect(within(dba).getByText('dba@example.com')).toBeInTheDocument();
     expect(within(dba).getByText('lead@example.com')).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Approval node SRE sign-off')).getByText('sre@example.com')).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Approval node SRE sign-off')).getByText('sre@example.com'),
+    ).toBeInTheDocument();
     expect(within(dba).getAllByText('2024-06-01 08:00:00')).toHaveLength(2);
   });
 
@@ -101,12 +119,15 @@ describe('ApprovalView', () => {
     await waitFor(() => expect(button('Approve')).toBeEnabled());
   });
 
-  it.each(['APPROVED', 'REJECTED', 'CANCELED'] as const)('disables them when the approval is %s, even for an approver', async (status) => {
-    await rendered('dba@example.com', approval({ status }));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(button('Approve')).toBeDisabled();
-    expect(button('Reject')).toBeDisabled();
-  });
+  it.each(['APPROVED', 'REJECTED', 'CANCELED'] as const)(
+    'disables them when the approval is %s, even for an approver',
+    async (status) => {
+      await rendered('dba@example.com', approval({ status }));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(button('Approve')).toBeDisabled();
+      expect(button('Reject')).toBeDisabled();
+    },
+  );
 
   it('asks for a confirmation before approving, then says "Successfully Approve"', async () => {
     const { calls, onDecided } = await rendered('dba@example.com', approval());

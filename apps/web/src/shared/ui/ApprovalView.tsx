@@ -100,7 +100,10 @@ export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
   const decide = useMutation({
     mutationFn: ({ decision, comment }: { decision: Decision; comment: string }) =>
       http
-        .post<{ approval: Approval }>(pathOf(approvalRoutes[decision], { id: approvalId ?? '' }), comment ? { comment } : {})
+        .post<{ approval: Approval }>(
+          pathOf(approvalRoutes[decision], { id: approvalId ?? '' }),
+          comment ? { comment } : {},
+        )
         .then((r) => r.approval),
     // Failures open the shared operation-failure dialog (title: the error code).
     onSuccess: (approval, { decision }) => {
@@ -112,7 +115,8 @@ export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
 
   if (!approvalId) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No approval yet" />;
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (query.error || !query.data) return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.error || !query.data)
+    return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />;
 
   const approval = query.data;
   const allowed = canDecide(approval, profile?.email);

@@ -50,7 +50,13 @@ describe('AuditLogTab', () => {
     expect(await screen.findByText('suspend')).toBeInTheDocument();
     expect(screen.getByText('2024-05-01 12:30:00')).toBeInTheDocument();
     const query = calls('GET', '/api/v1/devops/audit')[0]?.url.searchParams;
-    expect(Object.fromEntries(query ?? [])).toEqual({ type: 'tenant', instance_id: 't-1', page: '1', per_page: '10', sort: '-operate_at' });
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      type: 'tenant',
+      instance_id: 't-1',
+      page: '1',
+      per_page: '10',
+      sort: '-operate_at',
+    });
     await userEvent.click(screen.getByRole('button', { name: /expand row/i }));
     expect(await screen.findByText(/"status": "SUSPENDED"/)).toBeInTheDocument();
   });

@@ -39,7 +39,9 @@ export function ClusterHoverCard({ clusterId, tenantId, children }: ClusterHover
             {
               key: 'tenant',
               label: 'Tenant',
-              children: <Link to={tenantPath(cluster.tenant_id)}>{`${cluster.tenant_name} (${cluster.tenant_id})`}</Link>,
+              children: (
+                <Link to={tenantPath(cluster.tenant_id)}>{`${cluster.tenant_name} (${cluster.tenant_id})`}</Link>
+              ),
             },
           ]}
         />

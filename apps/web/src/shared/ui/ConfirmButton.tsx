@@ -35,7 +35,14 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'title
 }
 
 /** A button that asks first (spec §5: approve/reject and similar actions confirm). */
-export function ConfirmButton({ confirmTitle, confirmContent, okText, onConfirm, danger, ...button }: ConfirmButtonProps) {
+export function ConfirmButton({
+  confirmTitle,
+  confirmContent,
+  okText,
+  onConfirm,
+  danger,
+  ...button
+}: ConfirmButtonProps) {
   return (
     <Button
       danger={danger}

@@ -51,13 +51,22 @@ describe('DataTable', () => {
   });
 
   it('says so when there is nothing', () => {
-    render(<DataTable<Row> columns={columns} data={{ items: [], total: 0 }} list={listState()} emptyText="No tenants yet" />);
+    render(
+      <DataTable<Row> columns={columns} data={{ items: [], total: 0 }} list={listState()} emptyText="No tenants yet" />,
+    );
     expect(screen.getByText('No tenants yet')).toBeInTheDocument();
   });
 
   it('shows a failed load with the server message and a Retry button', async () => {
     const onRetry = vi.fn();
-    const error = new ApiError({ status: 500, code: 'internal', message: 'Database unavailable', serverMessage: 'Database unavailable', method: 'GET', url: '/x' });
+    const error = new ApiError({
+      status: 500,
+      code: 'internal',
+      message: 'Database unavailable',
+      serverMessage: 'Database unavailable',
+      method: 'GET',
+      url: '/x',
+    });
     render(<DataTable<Row> columns={columns} data={undefined} error={error} onRetry={onRetry} list={listState()} />);
     const table = screen.getByRole('table');
     expect(within(table).getByText('Database unavailable')).toBeInTheDocument();

@@ -119,7 +119,12 @@ export function DataTable<T extends object>({
         if (!list) return;
         if (extra.action === 'sort') {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const field = one?.columnKey !== undefined ? String(one.columnKey) : typeof one?.field === 'string' ? one.field : undefined;
+          const field =
+            one?.columnKey !== undefined
+              ? String(one.columnKey)
+              : typeof one?.field === 'string'
+                ? one.field
+                : undefined;
           list.setSort(one?.order && field ? (one.order === 'descend' ? `-${field}` : field) : undefined);
         } else if (extra.action === 'paginate') {
           list.setPage(pagination.current ?? 1, pagination.pageSize);

@@ -25,7 +25,16 @@ export const FORM_SUBMIT_FAILED = 'Failed to submit, please try again';
  * (message, else errmsg, else error, else a generic text) inside the dialog.
  * Pair it with a mutation that sets `meta: { errorModal: false }`.
  */
-export function FormModal<V>({ title, open, onClose, form, onSubmit, initialValues, okText = 'Submit', children }: FormModalProps<V>) {
+export function FormModal<V>({
+  title,
+  open,
+  onClose,
+  form,
+  onSubmit,
+  initialValues,
+  okText = 'Submit',
+  children,
+}: FormModalProps<V>) {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -49,7 +58,8 @@ export function FormModal<V>({ title, open, onClose, form, onSubmit, initialValu
       close();
     } catch (error) {
       const { placed, unplaced } = applyFieldErrors(form as FormInstance, error);
-      if (placed === 0 || unplaced.length) setFailure(unplaced.length ? unplaced.join('; ') : errorMessage(error, FORM_SUBMIT_FAILED));
+      if (placed === 0 || unplaced.length)
+        setFailure(unplaced.length ? unplaced.join('; ') : errorMessage(error, FORM_SUBMIT_FAILED));
     } finally {
       setSubmitting(false);
     }
@@ -67,7 +77,14 @@ export function FormModal<V>({ title, open, onClose, form, onSubmit, initialValu
       mask={{ closable: false }}
     >
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-      <Form<V> form={form} layout="vertical" initialValues={initialValues} preserve={false} requiredMark onFinish={() => void submit()}>
+      <Form<V>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        preserve={false}
+        requiredMark
+        onFinish={() => void submit()}
+      >
         {children}
         {/* Enter in a field submits */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -17,7 +17,13 @@ export function Rate({ value }: { value: number | null | undefined }) {
 }
 
 /** An instant in UTC: YYYY-MM-DD, or with `withTime` YYYY-MM-DD HH:mm:ss; the full UTC time on hover. */
-export function DateText({ value, withTime }: { value: string | number | Date | null | undefined; withTime?: boolean }) {
+export function DateText({
+  value,
+  withTime,
+}: {
+  value: string | number | Date | null | undefined;
+  withTime?: boolean;
+}) {
   const text = withTime ? formatDateTime(value) : formatDate(value);
   if (text === '-') return <span>-</span>;
   return (

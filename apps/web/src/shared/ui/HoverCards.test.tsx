@@ -21,9 +21,14 @@ async function hover(text: string, ms: number) {
 describe('hover cards', () => {
   it('tenant card: opens after 0.3 s, 400 px wide, fetched on open, links to /orgs/{id}/', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockFetch({ 'GET /api/v1/admin/orgs/:id': { body: tenant({ status: 'SUSPENDED', region: 'eu-west-1' }) } });
+    const { calls } = mockFetch({
+      'GET /api/v1/admin/orgs/:id': { body: tenant({ status: 'SUSPENDED', region: 'eu-west-1' }) },
+    });
     renderWithProviders(<TenantHoverCard tenantId="1372813089189341184" />);
-    expect(screen.getByRole('link', { name: '1372813089189341184' })).toHaveAttribute('href', '/orgs/1372813089189341184/');
+    expect(screen.getByRole('link', { name: '1372813089189341184' })).toHaveAttribute(
+      'href',
+      '/orgs/1372813089189341184/',
+    );
     expect(calls('GET', '/api/v1/admin/orgs/1372813089189341184')).toHaveLength(0);
 
     await hover('1372813089189341184', 200);
@@ -41,9 +46,14 @@ describe('hover cards', () => {
 
   it('cluster card: name, id, status without its prefix, project and tenant', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch({ 'GET /api/v1/devops/cluster/clusters/:id': { body: cluster({ status: 'USER_CLUSTER_STATUS_MAINTAINING' }) } });
+    mockFetch({
+      'GET /api/v1/devops/cluster/clusters/:id': { body: cluster({ status: 'USER_CLUSTER_STATUS_MAINTAINING' }) },
+    });
     renderWithProviders(<ClusterHoverCard clusterId="10086" tenantId="1372813089189341184" />);
-    expect(screen.getByRole('link', { name: '10086' })).toHaveAttribute('href', '/orgs/1372813089189341184/clusters/10086');
+    expect(screen.getByRole('link', { name: '10086' })).toHaveAttribute(
+      'href',
+      '/orgs/1372813089189341184/clusters/10086',
+    );
     await hover('10086', 350);
     expect(await screen.findByText('MAINTAINING')).toBeInTheDocument();
     const card = document.querySelector<HTMLElement>('.ant-popover')!;
@@ -55,7 +65,12 @@ describe('hover cards', () => {
 
   it('shows a failure as an error alert with the server message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch({ 'GET /api/v1/devops/cluster/clusters/:id': { status: 404, body: { errcode: 'cluster.notFound', errmsg: 'Cluster 404 is gone' } } });
+    mockFetch({
+      'GET /api/v1/devops/cluster/clusters/:id': {
+        status: 404,
+        body: { errcode: 'cluster.notFound', errmsg: 'Cluster 404 is gone' },
+      },
+    });
     renderWithProviders(<ClusterHoverCard clusterId="404" tenantId="t" />);
     await hover('404', 350);
     const alert = await screen.findByRole('alert');

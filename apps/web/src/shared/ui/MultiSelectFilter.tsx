@@ -11,7 +11,14 @@ export interface MultiSelectFilterProps<V extends string> {
 }
 
 /** A list filter choosing any number of values (statuses, providers, types), clearable, tags collapsed to fit. */
-export function MultiSelectFilter<V extends string>({ label, placeholder, width = 180, value, options, onChange }: MultiSelectFilterProps<V>) {
+export function MultiSelectFilter<V extends string>({
+  label,
+  placeholder,
+  width = 180,
+  value,
+  options,
+  onChange,
+}: MultiSelectFilterProps<V>) {
   return (
     <Select<V[]>
       mode="multiple"

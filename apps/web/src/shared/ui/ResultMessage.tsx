@@ -23,7 +23,10 @@ export interface ResultMessageProps {
  */
 export function ResultMessage({ status, title, subTitle, extra, compact }: ResultMessageProps) {
   return (
-    <div className={compact ? 'result-message result-message-compact' : 'result-message'} role={status === 'error' ? 'alert' : 'status'}>
+    <div
+      className={compact ? 'result-message result-message-compact' : 'result-message'}
+      role={status === 'error' ? 'alert' : 'status'}
+    >
       <div className="result-message-icon">{ICONS[status]}</div>
       <div className="result-message-title">{title}</div>
       {subTitle ? <div className="result-message-subtitle">{subTitle}</div> : null}

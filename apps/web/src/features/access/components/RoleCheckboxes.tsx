@@ -13,7 +13,12 @@ export interface RoleCheckboxesProps {
 /** One checkbox per built-in role, each naming the privileges it grants. A Form.Item control. */
 export function RoleCheckboxes({ value = [], onChange, locked, ...rest }: RoleCheckboxesProps) {
   return (
-    <Checkbox.Group value={value} onChange={(next) => onChange?.(next as string[])} aria-label={rest['aria-label']} style={{ width: '100%' }}>
+    <Checkbox.Group
+      value={value}
+      onChange={(next) => onChange?.(next as string[])}
+      aria-label={rest['aria-label']}
+      style={{ width: '100%' }}
+    >
       <Flex vertical gap={8}>
         {PORTAL_ROLES.map((role) => {
           const isLocked = Boolean(locked?.roles.includes(role) && value.includes(role));

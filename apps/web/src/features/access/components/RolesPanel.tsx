@@ -26,7 +26,12 @@ export function PrivilegeTags({ privileges }: { privileges: readonly Privilege[]
 }
 
 const columns: TableColumnsType<RoleRow> = [
-  { title: 'Role', dataIndex: 'role', key: 'role', render: (role: string) => <Link to={userGroupPath(role)}>{role}</Link> },
+  {
+    title: 'Role',
+    dataIndex: 'role',
+    key: 'role',
+    render: (role: string) => <Link to={userGroupPath(role)}>{role}</Link>,
+  },
   {
     title: 'Privileges',
     dataIndex: 'privileges',

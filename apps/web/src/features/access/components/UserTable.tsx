@@ -85,7 +85,13 @@ export function UserTable({ data, loading, error, onRetry, list, emptyText }: Us
       key: 'disabled',
       render: (disabled: boolean) => <StatusTag status={disabled ? 'Disabled' : 'Enabled'} />,
     },
-    { title: 'Created At', dataIndex: 'created_at', key: 'created_at', sorter: true, render: (v: string) => <DateText value={v} /> },
+    {
+      title: 'Created At',
+      dataIndex: 'created_at',
+      key: 'created_at',
+      sorter: true,
+      render: (v: string) => <DateText value={v} />,
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -105,7 +111,12 @@ export function UserTable({ data, loading, error, onRetry, list, emptyText }: Us
         );
         return (
           <Flex gap={4}>
-            <Button size="small" type="link" aria-label={`Edit roles of ${user.email}`} onClick={() => setEditing(user)}>
+            <Button
+              size="small"
+              type="link"
+              aria-label={`Edit roles of ${user.email}`}
+              onClick={() => setEditing(user)}
+            >
               Edit roles
             </Button>
             {self && !user.disabled ? (
@@ -134,7 +145,9 @@ export function UserTable({ data, loading, error, onRetry, list, emptyText }: Us
         list={list}
         emptyText={emptyText}
       />
-      {editing ? <EditRolesModal user={editing} isSelf={editing.email === me} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditRolesModal user={editing} isSelf={editing.email === me} onClose={() => setEditing(null)} />
+      ) : null}
     </>
   );
 }

@@ -13,7 +13,14 @@ const rolesOf = (email: string) => `${USERS}/${encodeURIComponent(email)}/roles`
 const disabledOf = (email: string) => `${USERS}/${encodeURIComponent(email)}/disabled`;
 
 function user(overrides: Partial<PortalUser> = {}): PortalUser {
-  return { email: 'olivia@example.com', name: 'Olivia Operator', roles: ['operator'], disabled: false, created_at: '2024-01-01T00:00:00.000Z', ...overrides };
+  return {
+    email: 'olivia@example.com',
+    name: 'Olivia Operator',
+    roles: ['operator'],
+    disabled: false,
+    created_at: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 const me = user({ email: adminProfile.email, name: adminProfile.name, roles: ['admin'] });
@@ -36,7 +43,8 @@ async function dialogTitled(title: string) {
   return heading.closest('.ant-modal') as HTMLElement;
 }
 
-const button = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'button span' }).closest('button') as HTMLElement;
+const button = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label, { selector: 'button span' }).closest('button') as HTMLElement;
 
 async function openEditRoles(email: string) {
   await userEvent.click(await screen.findByLabelText(`Edit roles of ${email}`));
@@ -48,7 +56,8 @@ async function openAddUser() {
   return dialogTitled('Add user');
 }
 
-const box = (dialog: HTMLElement, role: string) => within(dialog).getByRole('checkbox', { name: new RegExp(`^${role}\\b`) });
+const box = (dialog: HTMLElement, role: string) =>
+  within(dialog).getByRole('checkbox', { name: new RegExp(`^${role}\\b`) });
 
 describe('/access', () => {
   it('lists portal users with roles and status, and what each role grants', async () => {
@@ -57,7 +66,10 @@ describe('/access', () => {
     expect(await screen.findByText('Olivia Operator')).toBeInTheDocument();
     const table = screen.getByLabelText('Portal users');
     expect(calls('GET', USERS)[0]?.url.search).toBe('?page=1&per_page=10');
-    expect(within(table).getByText('operator', { selector: 'a' })).toHaveAttribute('href', '/access/usergroups/operator');
+    expect(within(table).getByText('operator', { selector: 'a' })).toHaveAttribute(
+      'href',
+      '/access/usergroups/operator',
+    );
     expect(within(table).getAllByText('Enabled')).toHaveLength(2);
     const roles = screen.getByLabelText('Roles and privileges');
     const adminRow = within(roles).getByText('admin', { selector: 'a' }).closest('tr') as HTMLElement;
@@ -99,7 +111,11 @@ describe('/access', () => {
   });
 
   it("keeps your own admin role ticked, and shows the server's refusal in the dialog", async () => {
-    const refusal: ErrorBody = { code: 'user.cannotDemoteSelf', message: 'You cannot remove the admin role from yourself', requestId: 'r' };
+    const refusal: ErrorBody = {
+      code: 'user.cannotDemoteSelf',
+      message: 'You cannot remove the admin role from yourself',
+      requestId: 'r',
+    };
     serve({ roles: { status: 409, body: refusal } });
     renderWithProviders(<AccessPage />, { path: '/access' });
     const dialog = await openEditRoles(me.email);
@@ -136,7 +152,12 @@ describe('/access', () => {
   });
 
   it('add user: a taken email shows the 409 in the dialog', async () => {
-    serve({ create: { status: 409, body: { code: 'user.exists', message: 'A user with this email already exists', requestId: 'r' } } });
+    serve({
+      create: {
+        status: 409,
+        body: { code: 'user.exists', message: 'A user with this email already exists', requestId: 'r' },
+      },
+    });
     renderWithProviders(<AccessPage />, { path: '/access' });
     const dialog = await openAddUser();
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: olivia.email } });
@@ -151,7 +172,9 @@ describe('/access', () => {
     renderWithProviders(<AccessPage />, { path: '/access' });
     expect(await screen.findByLabelText(`Disable ${me.email}`)).toBeDisabled();
     await userEvent.click(screen.getByLabelText(`Disable ${olivia.email}`));
-    const confirm = (await screen.findByText(`Disable ${olivia.email}?`, { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
+    const confirm = (
+      await screen.findByText(`Disable ${olivia.email}?`, { selector: '.ant-modal-confirm-title' })
+    ).closest('.ant-modal') as HTMLElement;
     expect(calls('PUT', disabledOf(olivia.email))).toHaveLength(0);
     await userEvent.click(button(confirm, 'Disable'));
     await waitFor(() => expect(calls('PUT', disabledOf(olivia.email))).toHaveLength(1));

@@ -37,7 +37,11 @@ export function UserGroupPage() {
       )}
       <Card size="small">
         <div className="toolbar">
-          <SearchInput value={search} onSearch={(value) => list.setFilters({ search: value }, { replace: true })} placeholder="Search by email or name" />
+          <SearchInput
+            value={search}
+            onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
+            placeholder="Search by email or name"
+          />
         </div>
         <UserTable
           data={query.data}

@@ -8,7 +8,8 @@ const pretty = (v: unknown) => JSON.stringify(v, null, 2) ?? String(v);
 
 /** Top-level keys whose values differ between before and after; every key of the one side that is an object. */
 export function changedKeys(before: unknown, after: unknown): string[] {
-  if (!isRecord(before) || !isRecord(after)) return isRecord(after) ? Object.keys(after) : isRecord(before) ? Object.keys(before) : [];
+  if (!isRecord(before) || !isRecord(after))
+    return isRecord(after) ? Object.keys(after) : isRecord(before) ? Object.keys(before) : [];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((k) => pretty(before[k]) !== pretty(after[k]));
 }
@@ -19,7 +20,15 @@ const TONES = {
 } satisfies Record<string, CSSProperties>;
 
 /** Pretty JSON of one side; the lines of changed top-level keys are marked in the side's colour. */
-function JsonSide({ value, changed, tone }: { value: unknown; changed: ReadonlySet<string>; tone: keyof typeof TONES }) {
+function JsonSide({
+  value,
+  changed,
+  tone,
+}: {
+  value: unknown;
+  changed: ReadonlySet<string>;
+  tone: keyof typeof TONES;
+}) {
   let body: ReactNode = pretty(value);
   if (isRecord(value) && Object.keys(value).length > 0) {
     const keys = Object.keys(value);
@@ -29,7 +38,11 @@ function JsonSide({ value, changed, tone }: { value: unknown; changed: ReadonlyS
         {keys.map((key, i) => {
           const text = `  ${JSON.stringify(key)}: ${pretty(value[key]).replace(/\n/g, '\n  ')}${i < keys.length - 1 ? ',' : ''}\n`;
           return changed.has(key) ? (
-            <mark key={key} data-changed={key} style={{ ...TONES[tone], display: 'block', color: 'inherit', padding: 0 }}>
+            <mark
+              key={key}
+              data-changed={key}
+              style={{ ...TONES[tone], display: 'block', color: 'inherit', padding: 0 }}
+            >
               {text}
             </mark>
           ) : (
@@ -48,7 +61,8 @@ function JsonSide({ value, changed, tone }: { value: unknown; changed: ReadonlyS
  * to each other, the changed keys named and marked; anything else in the details follows.
  */
 export function AuditDetails({ details }: { details: unknown }) {
-  if (!isRecord(details) || !('before' in details || 'after' in details)) return <pre className="json-block">{pretty(details)}</pre>;
+  if (!isRecord(details) || !('before' in details || 'after' in details))
+    return <pre className="json-block">{pretty(details)}</pre>;
   const { before, after, ...rest } = details;
   const changed = changedKeys(before, after);
   const marked = new Set(changed);

@@ -16,7 +16,11 @@ function audit(overrides: Partial<AuditLog> = {}): AuditLog {
     operator: 'lin.wei@example.com',
     operation: 'suspend',
     operate_at: '2024-06-01T08:30:00.000Z',
-    details: { before: { status: 'ACTIVE', name: 'Acme' }, after: { status: 'SUSPENDED', name: 'Acme' }, reason: 'unpaid' },
+    details: {
+      before: { status: 'ACTIVE', name: 'Acme' },
+      after: { status: 'SUSPENDED', name: 'Acme' },
+      reason: 'unpaid',
+    },
     ...overrides,
   };
 }
@@ -26,7 +30,14 @@ function serve() {
     items: [
       audit(),
       audit({ id: '2', type: 'cloud_config_change', instance_id: '55', operation: 'apply' }),
-      audit({ id: '3', type: 'operation', instance_id: '77', operator: 'system', operation: 'succeed', details: { after: { status: 'succeeded' } } }),
+      audit({
+        id: '3',
+        type: 'operation',
+        instance_id: '77',
+        operator: 'system',
+        operation: 'succeed',
+        details: { after: { status: 'succeeded' } },
+      }),
       audit({ id: '4', type: 'ctl', instance_id: '10086', operation: 'run', details: { command: 'show config' } }),
     ],
     total: 31,
@@ -43,7 +54,10 @@ describe('/audits', () => {
     expect(await screen.findByText('suspend')).toBeInTheDocument();
     expect(calls('GET', LIST)[0]?.url.search).toBe('?page=1&per_page=10&sort=-operate_at');
     expect(screen.getByText('1-10 of 31')).toBeInTheDocument();
-    expect(screen.getByText('1372813089189341184', { selector: 'a' })).toHaveAttribute('href', '/orgs/1372813089189341184/');
+    expect(screen.getByText('1372813089189341184', { selector: 'a' })).toHaveAttribute(
+      'href',
+      '/orgs/1372813089189341184/',
+    );
     expect(screen.getByText('55', { selector: 'a' })).toHaveAttribute('href', '/confighistories/55');
     expect(screen.getByText('77', { selector: 'a' })).toHaveAttribute('href', '/operations/77');
     // No page for a ctl audit's object: plain text.

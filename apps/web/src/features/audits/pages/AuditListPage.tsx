@@ -63,7 +63,10 @@ export function AuditListPage() {
 
   return (
     <>
-      <PageHeader title="Audit Logs" description="Every change made through the portal: who did what, when, and the values before and after." />
+      <PageHeader
+        title="Audit Logs"
+        description="Every change made through the portal: who did what, when, and the values before and after."
+      />
       <Card size="small">
         <ListToolbar filtered={filtered} onReset={list.reset}>
           <Select

@@ -15,7 +15,8 @@ import { RiskTag } from './ConfigTags';
 export const ENSURE_UPDATE_TO_TC_WARNING = 'EnsureUpdateToTC is used only for the shutdown operation.';
 export const clearCustomParamsWarning = (components: string[]) =>
   `The following components will clear all their custom parameters: ${components.join(', ')}`;
-export const STALE_MESSAGE = 'The configuration changed since you loaded it. Reload it, check your pending changes and preview again.';
+export const STALE_MESSAGE =
+  'The configuration changed since you loaded it. Reload it, check your pending changes and preview again.';
 export const REASON_REQUIRED = CHANGE_REASON_REQUIRED;
 
 export const changePath = (id: string) => `/confighistories/${encodeURIComponent(id)}`;
@@ -74,7 +75,11 @@ function PreviewContent({
       return;
     }
     try {
-      const { change_id: id } = await create.mutateAsync({ ...body, apply_policy: values.apply_policy, reason: values.reason.trim() });
+      const { change_id: id } = await create.mutateAsync({
+        ...body,
+        apply_policy: values.apply_policy,
+        reason: values.reason.trim(),
+      });
       const to = changePath(id);
       feedback().message.success({
         content: (
@@ -104,7 +109,12 @@ function PreviewContent({
   return (
     <>
       {scope.clear_custom_params.length ? (
-        <Alert type="warning" showIcon title={clearCustomParamsWarning(scope.clear_custom_params)} style={{ marginBottom: 12 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={clearCustomParamsWarning(scope.clear_custom_params)}
+          style={{ marginBottom: 12 }}
+        />
       ) : null}
       <Descriptions
         size="small"
@@ -133,7 +143,12 @@ function PreviewContent({
           <FilesScope scope={scope} />
         </section>
       ) : null}
-      <Form<CreateValues> form={form} layout="vertical" initialValues={{ apply_policy: defaultPolicy, reason: '' }} requiredMark>
+      <Form<CreateValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ apply_policy: defaultPolicy, reason: '' }}
+        requiredMark
+      >
         <Form.Item name="apply_policy" label="Apply Policy" required>
           <Radio.Group aria-label="Apply policy">
             <Flex vertical gap={6}>
@@ -162,11 +177,19 @@ function PreviewContent({
           label="Reason"
           required
           rules={[
-            { validator: async (_r, v: unknown) => { if (typeof v !== 'string' || !v.trim()) throw new Error(REASON_REQUIRED); } },
+            {
+              validator: async (_r, v: unknown) => {
+                if (typeof v !== 'string' || !v.trim()) throw new Error(REASON_REQUIRED);
+              },
+            },
             { max: 1000, message: 'the reason should be at most 1000 characters' },
           ]}
         >
-          <Input.TextArea aria-label="Reason" placeholder="Why this change is needed" autoSize={{ minRows: 2, maxRows: 6 }} />
+          <Input.TextArea
+            aria-label="Reason"
+            placeholder="Why this change is needed"
+            autoSize={{ minRows: 2, maxRows: 6 }}
+          />
         </Form.Item>
       </Form>
       <Flex justify="flex-end" gap={8}>
@@ -223,7 +246,9 @@ export function ChangePreviewDrawer({ open, body, onClose, onReload, onCreated }
       />
     );
   else if (preview.data)
-    content = <PreviewContent body={body} preview={preview.data} onCreated={onCreated} onStale={() => setStaleOnCreate(true)} />;
+    content = (
+      <PreviewContent body={body} preview={preview.data} onCreated={onCreated} onStale={() => setStaleOnCreate(true)} />
+    );
 
   return (
     <Drawer

@@ -7,7 +7,11 @@ type Modified = ChangeScope['files'][number]['modified_parameters'][number];
 type ComponentChange = ChangeScope['components'][number];
 
 const Value = ({ value }: { value: string | null }) =>
-  value === null ? <Typography.Text type="secondary">(default)</Typography.Text> : <Typography.Text code>{value === '' ? '""' : value}</Typography.Text>;
+  value === null ? (
+    <Typography.Text type="secondary">(default)</Typography.Text>
+  ) : (
+    <Typography.Text code>{value === '' ? '""' : value}</Typography.Text>
+  );
 
 /** Version from → to, or that the version stays. */
 export function VersionScope({ scope }: { scope: ChangeScope }) {
@@ -46,7 +50,12 @@ export function ComponentsScope({ scope }: { scope: ChangeScope }) {
 }
 
 const modifiedColumns: TableColumnsType<Modified> = [
-  { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
+  {
+    title: 'Name',
+    dataIndex: 'name',
+    key: 'name',
+    render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+  },
   {
     title: 'Action',
     dataIndex: 'action',
@@ -57,7 +66,12 @@ const modifiedColumns: TableColumnsType<Modified> = [
   { title: 'To', key: 'to', render: (_: unknown, m) => <Value value={m.to} /> },
   { title: 'Type', dataIndex: 'type', key: 'type' },
   { title: 'Apply Policy', dataIndex: 'apply_policy', key: 'apply_policy' },
-  { title: 'Risk Level', dataIndex: 'risk_level', key: 'risk_level', render: (level: string) => <RiskTag level={level} /> },
+  {
+    title: 'Risk Level',
+    dataIndex: 'risk_level',
+    key: 'risk_level',
+    render: (level: string) => <RiskTag level={level} />,
+  },
 ];
 
 /** Per file, the parameters the change modifies, from → to. */

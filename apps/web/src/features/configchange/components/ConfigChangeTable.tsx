@@ -26,7 +26,13 @@ export interface ConfigChangeTableProps {
 /** Configuration changes, newest first: search by modified parameter, phase, target and cluster type filters. */
 export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: ConfigChangeTableProps) {
   const list = useListParams(
-    { have_modified_param_like: '', phase: [] as ConfigChangePhase[], target_id: '', cluster_type: '', sort: '-created_at' },
+    {
+      have_modified_param_like: '',
+      phase: [] as ConfigChangePhase[],
+      target_id: '',
+      cluster_type: '',
+      sort: '-created_at',
+    },
     { prefix },
   );
   const { have_modified_param_like, target_id, cluster_type, ...rest } = list.params;
@@ -40,7 +46,9 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
     targetId,
   );
   const { filters } = list;
-  const filtered = Boolean(filters.have_modified_param_like || filters.phase.length || filters.target_id || filters.cluster_type);
+  const filtered = Boolean(
+    filters.have_modified_param_like || filters.phase.length || filters.target_id || filters.cluster_type,
+  );
 
   const columns: TableColumnsType<ConfigChangeListItem> = [
     { title: 'ID', dataIndex: 'id', key: 'id', render: (id: string) => <Link to={changePath(id)}>{id}</Link> },
@@ -81,7 +89,8 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
           aria-label="Search by modified parameter"
         />
         <MultiSelectFilter
-          label="Phase" width={200}
+          label="Phase"
+          width={200}
           value={filters.phase}
           options={CONFIG_CHANGE_PHASES.map((value) => ({ value, label: value }))}
           onChange={(phase) => list.setFilters({ phase })}

@@ -26,19 +26,27 @@ function serve(routes: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-/** The open dialog (modal, drawer or confirmation) showing this text. Role queries over the whole editor are slow in jsdom. */
+/**
+ * The open dialog (modal, drawer or confirmation) showing this text. Role queries over the whole editor are slow in
+ * jsdom.
+ */
 function dialogWith(text: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => d.textContent?.includes(text));
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) =>
+      d.textContent?.includes(text),
+    );
     if (!found) throw new Error(`no dialog with "${text}"`);
     return found;
   });
 }
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement;
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement;
 
 const render = () =>
-  renderWithProviders(<ConfigEditor clusterType="DEDICATED_TIDB" clusterId="10086" />, { path: '/orgs/1/clusters/10086?tab=config' });
+  renderWithProviders(<ConfigEditor clusterType="DEDICATED_TIDB" clusterId="10086" />, {
+    path: '/orgs/1/clusters/10086?tab=config',
+  });
 
 async function editLogLevel(value: string) {
   await userEvent.click(await screen.findByLabelText('Edit log.level'));
@@ -87,7 +95,9 @@ describe('configuration editor', () => {
         {
           config_type: 'tidb',
           filename: 'tidb.toml',
-          custom_parameters: [{ actionType: 'set', configType: 'tidb', name: 'log.level', value: 'warn', type: 'string' }],
+          custom_parameters: [
+            { actionType: 'set', configType: 'tidb', name: 'log.level', value: 'warn', type: 'string' },
+          ],
           previous_text: 'fp-1',
         },
       ],
@@ -101,7 +111,9 @@ describe('configuration editor', () => {
     expect(radios.map((r) => r.checked)).toEqual([true, false, false]);
     expect(radios[1]).toBeDisabled();
     expect(drawer).toHaveTextContent('image and version changes need a rolling restart');
-    expect(within(drawer).queryByText('EnsureUpdateToTC is used only for the shutdown operation.')).not.toBeInTheDocument();
+    expect(
+      within(drawer).queryByText('EnsureUpdateToTC is used only for the shutdown operation.'),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(radios[2] as HTMLInputElement);
     expect(within(drawer).getByText('EnsureUpdateToTC is used only for the shutdown operation.')).toBeInTheDocument();
@@ -133,7 +145,11 @@ describe('configuration editor', () => {
   });
 
   it('warns which components will clear their custom parameters', async () => {
-    serve({ [`POST ${PREVIEW}`]: { body: preview({ scope: { ...preview().change.scope, clear_custom_params: ['tidb', 'tikv'] } }) } });
+    serve({
+      [`POST ${PREVIEW}`]: {
+        body: preview({ scope: { ...preview().change.scope, clear_custom_params: ['tidb', 'tikv'] } }),
+      },
+    });
     render();
     await editLogLevel('warn');
     const drawer = await openPreview();
@@ -151,7 +167,8 @@ describe('configuration editor', () => {
               status: 409,
               body: {
                 code: 'configChange.stale',
-                message: 'The cluster configuration changed after this change was prepared; reload and prepare it again',
+                message:
+                  'The cluster configuration changed after this change was prepared; reload and prepare it again',
                 requestId: 'r',
               },
             }
@@ -174,10 +191,16 @@ describe('configuration editor', () => {
   });
 
   it('disables editing when the configuration is not changeable, saying why', async () => {
-    serve({ [`GET ${CONFIG}`]: { body: clusterConfig({ changeable: false, reason: 'the cluster is USER_CLUSTER_STATUS_PAUSED' }) } });
+    serve({
+      [`GET ${CONFIG}`]: {
+        body: clusterConfig({ changeable: false, reason: 'the cluster is USER_CLUSTER_STATUS_PAUSED' }),
+      },
+    });
     render();
     expect(
-      await screen.findByText('You cannot change the config currently, because the cluster is USER_CLUSTER_STATUS_PAUSED'),
+      await screen.findByText(
+        'You cannot change the config currently, because the cluster is USER_CLUSTER_STATUS_PAUSED',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Edit log.level')).toBeDisabled();
     expect(button('Modify')).toBeDisabled();

@@ -35,7 +35,12 @@ export interface ConfigEditorProps {
  * The Config parameter editor of spec §2 for one target (a cluster, a TiCDC cluster or a changefeed): its
  * files as tabs with their parameters, the image editor, the pending changes, and the change preview.
  */
-export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file', imageEditor = true }: ConfigEditorProps) {
+export function ConfigEditor({
+  clusterType,
+  clusterId,
+  fileParam = 'config_file',
+  imageEditor = true,
+}: ConfigEditorProps) {
   const query = useClusterConfig(clusterType, clusterId);
   const pending = usePendingChanges(`${clusterType}:${clusterId}`);
   const list = useListParams({ search: '' }, { prefix: 'param_' });
@@ -48,8 +53,8 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
 
   const { configuration, changeable, reason } = query.data;
   const blocked = changeable ? undefined : notChangeableMessage(reason ?? 'the target is not changeable');
-  const files = sortConfigTypes(configuration.files.map((f) => f.config_type)).map(
-    (type) => configuration.files.find((f) => f.config_type === type)!,
+  const files = sortConfigTypes(configuration.files.map((f) => f.config_type)).map((type) =>
+    configuration.files.find((f) => f.config_type === type)!,
   );
   const activeFile = files.find((f) => f.config_type === search.get(fileParam))?.config_type ?? files[0]?.config_type;
   // The configuration moved since the pending items were prepared: previewing them would be refused as stale.
@@ -65,7 +70,9 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
     <div className="config-editor" aria-label="Configuration editor">
       {blocked ? <Alert type="warning" showIcon title={blocked} /> : null}
       {moved ? <StaleAlert onReload={() => void reload()} /> : null}
-      {query.error ? <Alert type="error" showIcon title="Reloading the configuration failed; showing the last one read." /> : null}
+      {query.error ? (
+        <Alert type="error" showIcon title="Reloading the configuration failed; showing the last one read." />
+      ) : null}
 
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Flex gap={16} wrap>
@@ -83,7 +90,12 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
             Reload
           </Button>
           <Badge count={pending.count} size="small">
-            <Button type="primary" icon={<EyeOutlined />} disabled={!pending.count || Boolean(blocked)} onClick={() => setPreviewing(true)}>
+            <Button
+              type="primary"
+              icon={<EyeOutlined />}
+              disabled={!pending.count || Boolean(blocked)}
+              onClick={() => setPreviewing(true)}
+            >
               Preview changes
             </Button>
           </Badge>
@@ -126,7 +138,9 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
                   label: (
                     <span>
                       {file.config_type}
-                      {count ? <Badge count={count} size="small" color="gold" style={{ marginInlineStart: 6 }} /> : null}
+                      {count ? (
+                        <Badge count={count} size="small" color="gold" style={{ marginInlineStart: 6 }} />
+                      ) : null}
                     </span>
                   ),
                   children: (
@@ -159,7 +173,10 @@ export function ConfigEditor({ clusterType, clusterId, fileParam = 'config_file'
             disabled={Boolean(blocked)}
             disabledReason={blocked}
             onSubmit={(changes) =>
-              pending.setImages(Object.fromEntries(changes.map((c) => [c.component, c.image_tag])), configuration.fingerprint)
+              pending.setImages(
+                Object.fromEntries(changes.map((c) => [c.component, c.image_tag])),
+                configuration.fingerprint,
+              )
             }
             onUnchanged={(components) => components.forEach((c) => pending.removeImage(c))}
           />

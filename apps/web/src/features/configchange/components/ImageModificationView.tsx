@@ -39,12 +39,26 @@ export type ImageRow = ComponentImage & { source_image_tag?: string };
 /** The tag a component runs now (the overwrite when there is one, else the version's tag). */
 export const currentTag = (c: ComponentImage) => c.effective_image_tag;
 
-/** The version's own tag: reported for TiCDC; for clusters it is the running tag unless an overwrite pins another build. */
-const sourceTag = (c: ImageRow): string | null => c.source_image_tag ?? (c.overwrite_image_tag === null ? c.effective_image_tag : null);
+/**
+ * The version's own tag: reported for TiCDC; for clusters it is the running tag unless an overwrite pins another
+ * build.
+ */
+const sourceTag = (c: ImageRow): string | null =>
+  c.source_image_tag ?? (c.overwrite_image_tag === null ? c.effective_image_tag : null);
 
 const columns = (pending: Record<string, string>): TableColumnsType<ImageRow> => [
-  { title: 'Component', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-  { title: 'Base Image', dataIndex: 'base_image', key: 'base_image', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+  {
+    title: 'Component',
+    dataIndex: 'name',
+    key: 'name',
+    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+  },
+  {
+    title: 'Base Image',
+    dataIndex: 'base_image',
+    key: 'base_image',
+    render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+  },
   {
     title: 'Source Tag',
     key: 'source',
@@ -107,7 +121,9 @@ export function ImageModificationView({
     const changes = components
       .map((c) => ({ component: c.name, image_tag: values.tags[c.name] ?? currentTag(c), from: currentTag(c) }))
       .filter((c) => c.image_tag !== c.from);
-    const unchanged = components.filter((c) => (values.tags[c.name] ?? currentTag(c)) === currentTag(c)).map((c) => c.name);
+    const unchanged = components
+      .filter((c) => (values.tags[c.name] ?? currentTag(c)) === currentTag(c))
+      .map((c) => c.name);
     if (!changes.length) {
       if (unchanged.some((name) => pending[name] !== undefined)) {
         // Only pending tags set back to the current ones: drop them.
@@ -116,7 +132,8 @@ export function ImageModificationView({
         return;
       }
       const first = components[0];
-      if (first) form.setFields([{ name: ['tags', first.name], errors: ['nothing to change: every tag is the current one'] }]);
+      if (first)
+        form.setFields([{ name: ['tags', first.name], errors: ['nothing to change: every tag is the current one'] }]);
       return;
     }
     confirmAction({
@@ -125,7 +142,8 @@ export function ImageModificationView({
         <ul className="plain-list">
           {changes.map((c) => (
             <li key={c.component}>
-              {c.component}: <Typography.Text code>{c.from}</Typography.Text> → <Typography.Text code>{c.image_tag}</Typography.Text>
+              {c.component}: <Typography.Text code>{c.from}</Typography.Text> →{' '}
+              <Typography.Text code>{c.image_tag}</Typography.Text>
             </li>
           ))}
         </ul>
@@ -175,7 +193,9 @@ export function ImageModificationView({
           form={form}
           layout="vertical"
           preserve={false}
-          initialValues={{ tags: Object.fromEntries(components.map((c) => [c.name, pending[c.name] ?? currentTag(c)])) }}
+          initialValues={{
+            tags: Object.fromEntries(components.map((c) => [c.name, pending[c.name] ?? currentTag(c)])),
+          }}
           onFinish={() => void submit()}
         >
           {components.map((c) => (

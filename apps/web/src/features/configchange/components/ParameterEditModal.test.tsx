@@ -18,7 +18,12 @@ function open(p: ConfigParameter) {
 }
 
 const typed = (type: ParamType, extra: Partial<ConfigParameter> = {}) =>
-  parameter({ name: `p.${type}`, value: '', attribute: { default_value: '', type, apply_policy: 'HotReload' }, ...extra });
+  parameter({
+    name: `p.${type}`,
+    value: '',
+    attribute: { default_value: '', type, apply_policy: 'HotReload' },
+    ...extra,
+  });
 
 async function expectMessage(dialog: HTMLElement, value: string, message: string) {
   fireEvent.change(within(dialog).getByLabelText('New value'), { target: { value } });
@@ -30,7 +35,10 @@ async function expectMessage(dialog: HTMLElement, value: string, message: string
 describe('parameter edit dialog (spec §5 messages, verbatim)', () => {
   it('int: required, whitespace, int, minimum and maximum — then accepts a valid value', async () => {
     const { dialog, onSave } = open(typed('int', { validation: { minimum: 1, maximum: 64 } }));
-    expect(within(dialog).getByLabelText('New value')).toHaveAttribute('placeholder', expect.stringContaining('long integers are not supported'));
+    expect(within(dialog).getByLabelText('New value')).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining('long integers are not supported'),
+    );
     await expectMessage(dialog, '', 'new int value is required');
     await expectMessage(dialog, ' 8', 'please delete the whitespaces in the head and tail');
     await expectMessage(dialog, '8.5', 'the input should be an int');
@@ -42,7 +50,13 @@ describe('parameter edit dialog (spec §5 messages, verbatim)', () => {
     fireEvent.change(within(dialog).getByLabelText('New value'), { target: { value: '16' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave).toHaveBeenCalledWith({ actionType: 'set', configType: 'tidb', name: 'p.int', value: '16', type: 'int' });
+    expect(onSave).toHaveBeenCalledWith({
+      actionType: 'set',
+      configType: 'tidb',
+      name: 'p.int',
+      value: '16',
+      type: 'int',
+    });
   });
 
   it('float', async () => {
@@ -59,7 +73,9 @@ describe('parameter edit dialog (spec §5 messages, verbatim)', () => {
     await expectMessage(dialog, '{"zone":', 'the input should be json format');
     fireEvent.change(within(dialog).getByLabelText('New value'), { target: { value: '{"zone":"a"}' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ value: '{"zone":"a"}', type: 'json' })));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ value: '{"zone":"a"}', type: 'json' })),
+    );
   });
 
   it('string: enum and pattern rules', async () => {
@@ -83,16 +99,26 @@ describe('parameter edit dialog (spec §5 messages, verbatim)', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'New value' }));
     await userEvent.click(await screen.findByTitle('false'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ actionType: 'set', value: 'false', type: 'bool' })));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ actionType: 'set', value: 'false', type: 'bool' })),
+    );
   });
 
   it('unset reverts to the default, without a value', async () => {
-    const { dialog, onSave } = open(typed('int', { value: '8', source: 'custom', attribute: { default_value: '4', type: 'int', apply_policy: 'HotReload' } }));
+    const { dialog, onSave } = open(
+      typed('int', {
+        value: '8',
+        source: 'custom',
+        attribute: { default_value: '4', type: 'int', apply_policy: 'HotReload' },
+      }),
+    );
     await userEvent.click(within(dialog).getByText('Unset'));
     expect(within(dialog).queryByLabelText('New value')).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('Unset reverts p.int to its default value 4');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ actionType: 'unset', configType: 'tidb', name: 'p.int', type: 'int' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ actionType: 'unset', configType: 'tidb', name: 'p.int', type: 'int' }),
+    );
   });
 
   it('asks for the type of a parameter of unknown type, then validates by the chosen type', async () => {

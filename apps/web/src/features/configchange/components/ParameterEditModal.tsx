@@ -30,7 +30,15 @@ const PLACEHOLDERS: Record<ParamType, string> = {
   json: 'JSON, e.g. {"key": "value"}',
 };
 
-function ValueInput({ type, ...rest }: { type: ParamType | undefined; value?: string; onChange?: (v: string) => void; id?: string }) {
+function ValueInput({
+  type,
+  ...rest
+}: {
+  type: ParamType | undefined;
+  value?: string;
+  onChange?: (v: string) => void;
+  id?: string;
+}) {
   if (type === 'bool') {
     return (
       <Select
@@ -59,7 +67,13 @@ function ValueInput({ type, ...rest }: { type: ParamType | undefined; value?: st
     );
   }
   return (
-    <Input id={rest.id} aria-label="New value" value={rest.value} onChange={(e) => rest.onChange?.(e.target.value)} placeholder={placeholder} />
+    <Input
+      id={rest.id}
+      aria-label="New value"
+      value={rest.value}
+      onChange={(e) => rest.onChange?.(e.target.value)}
+      placeholder={placeholder}
+    />
   );
 }
 
@@ -84,7 +98,8 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
   const knownType = isParamType(parameter.attribute.type) ? parameter.attribute.type : undefined;
   const actionType = Form.useWatch('actionType', form) ?? pending?.actionType ?? 'set';
   const chosenType = Form.useWatch('type', form);
-  const type: ParamType | undefined = knownType ?? chosenType ?? (pending && isParamType(pending.type) ? pending.type : undefined);
+  const type: ParamType | undefined =
+    knownType ?? chosenType ?? (pending && isParamType(pending.type) ? pending.type : undefined);
   const rules = describeRules(parameter);
 
   const typeRules: Rule[] = [
@@ -123,7 +138,13 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
         onSave(
           values.actionType === 'unset'
             ? { actionType: 'unset', configType: parameter.config_type, name: parameter.name, type: resolved }
-            : { actionType: 'set', configType: parameter.config_type, name: parameter.name, value: values.value ?? '', type: resolved },
+            : {
+                actionType: 'set',
+                configType: parameter.config_type,
+                name: parameter.name,
+                value: values.value ?? '',
+                type: resolved,
+              },
         );
       }}
     >
@@ -133,7 +154,11 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
         style={{ marginBottom: 12 }}
         items={[
           { key: 'file', label: 'File', children: `${parameter.filename} (${parameter.config_type})` },
-          { key: 'value', label: 'Current Value', children: <Typography.Text code>{parameter.value || '""'}</Typography.Text> },
+          {
+            key: 'value',
+            label: 'Current Value',
+            children: <Typography.Text code>{parameter.value || '""'}</Typography.Text>,
+          },
           {
             key: 'default',
             label: 'Default Value',
@@ -172,11 +197,21 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
           help={chosenType ? undefined : PARAM_MESSAGES.unknownType}
           validateStatus={chosenType ? undefined : 'warning'}
         >
-          <Select aria-label="Type" placeholder="Choose the type" options={PARAM_TYPES.map((t) => ({ value: t, label: t }))} />
+          <Select
+            aria-label="Type"
+            placeholder="Choose the type"
+            options={PARAM_TYPES.map((t) => ({ value: t, label: t }))}
+          />
         </Form.Item>
       )}
       {actionType === 'set' ? (
-        <Form.Item name="value" label={type ? `New ${type} value` : 'New value'} rules={valueRules} dependencies={['type']} required>
+        <Form.Item
+          name="value"
+          label={type ? `New ${type} value` : 'New value'}
+          rules={valueRules}
+          dependencies={['type']}
+          required
+        >
           <ValueInput type={type} />
         </Form.Item>
       ) : (

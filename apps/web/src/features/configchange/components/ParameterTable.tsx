@@ -34,7 +34,12 @@ export function ParameterTable({ parameters, pending, list, editable, disabledRe
   const pendingOf = (p: ConfigParameter) => pending.find((o) => o.configType === p.config_type && o.name === p.name);
 
   const columns: TableColumnsType<ConfigParameter> = [
-    { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+    },
     {
       title: 'Value',
       dataIndex: 'value',
@@ -54,13 +59,22 @@ export function ParameterTable({ parameters, pending, list, editable, disabledRe
     { title: 'Source', dataIndex: 'source', key: 'source', render: (source: string) => <SourceTag source={source} /> },
     { title: 'Type', key: 'type', render: (_: unknown, p) => p.attribute.type },
     { title: 'Apply Policy', key: 'apply_policy', render: (_: unknown, p) => p.attribute.apply_policy },
-    { title: 'Risk Level', dataIndex: 'risk_level', key: 'risk_level', render: (level: string) => <RiskTag level={level} /> },
+    {
+      title: 'Risk Level',
+      dataIndex: 'risk_level',
+      key: 'risk_level',
+      render: (level: string) => <RiskTag level={level} />,
+    },
     {
       title: 'Description',
       dataIndex: 'description',
       key: 'description',
       render: (text: string) => (
-        <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 360 }} ellipsis={{ rows: 2, tooltip: text }}>
+        <Typography.Paragraph
+          type="secondary"
+          style={{ margin: 0, maxWidth: 360 }}
+          ellipsis={{ rows: 2, tooltip: text }}
+        >
           {text}
         </Typography.Paragraph>
       ),

@@ -11,13 +11,20 @@ export interface PendingChangesListProps {
   onClear(): void;
 }
 
-type Row = { key: string; kind: 'param'; op: ParameterOperation } | { key: string; kind: 'image'; component: string; tag: string };
+type Row =
+  | { key: string; kind: 'param'; op: ParameterOperation }
+  | { key: string; kind: 'image'; component: string; tag: string };
 
 /** The parameter and image operations collected so far, each removable, before the preview. */
 export function PendingChangesList({ params, images, onRemoveParam, onRemoveImage, onClear }: PendingChangesListProps) {
   const rows: Row[] = [
     ...params.map((op): Row => ({ key: `p:${op.configType}:${op.name}`, kind: 'param', op })),
-    ...Object.entries(images).map(([component, tag]): Row => ({ key: `i:${component}`, kind: 'image', component, tag })),
+    ...Object.entries(images).map(([component, tag]): Row => ({
+      key: `i:${component}`,
+      kind: 'image',
+      component,
+      tag,
+    })),
   ];
   if (!rows.length) {
     return <Typography.Text type="secondary">No pending changes: edit a parameter or modify an image.</Typography.Text>;
@@ -61,7 +68,13 @@ export function PendingChangesList({ params, images, onRemoveParam, onRemoveImag
         ))}
       </ul>
       <Flex justify="flex-end" style={{ marginTop: 8 }}>
-        <ConfirmButton size="small" danger confirmTitle="Discard all pending changes?" okText="Discard" onConfirm={onClear}>
+        <ConfirmButton
+          size="small"
+          danger
+          confirmTitle="Discard all pending changes?"
+          okText="Discard"
+          onConfirm={onClear}
+        >
           Discard all
         </ConfirmButton>
       </Flex>

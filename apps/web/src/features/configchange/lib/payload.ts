@@ -29,7 +29,8 @@ export function buildPreviewBody(
     files: types.map((configType) => ({
       config_type: configType,
       filename:
-        configuration.files.find((f) => f.config_type === configType)?.filename ?? CONFIG_FILENAMES[configType as ConfigType],
+        configuration.files.find((f) => f.config_type === configType)?.filename ??
+        CONFIG_FILENAMES[configType as ConfigType],
       custom_parameters: pending.params.filter((p) => p.configType === configType),
       previous_text: base,
     })),

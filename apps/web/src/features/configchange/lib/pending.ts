@@ -43,7 +43,10 @@ export function usePendingChanges(key: string) {
     () => store.get(key) ?? EMPTY,
     () => EMPTY,
   );
-  const update = useCallback((fn: (p: PendingChanges) => PendingChanges) => write(key, fn(store.get(key) ?? EMPTY)), [key]);
+  const update = useCallback(
+    (fn: (p: PendingChanges) => PendingChanges) => write(key, fn(store.get(key) ?? EMPTY)),
+    [key],
+  );
 
   return useMemo(
     () => ({

@@ -20,7 +20,11 @@ function item(overrides: Partial<ConfigChangeListItem>): ConfigChangeListItem {
 describe('/configchange', () => {
   it('reads its filters from the URL and links each change to /confighistories/{id}, phase tags coloured per spec §4', async () => {
     const page: ListResult<ConfigChangeListItem> = {
-      items: [item({ id: '12', phase: 'approving' }), item({ id: '11', phase: 'applied' }), item({ id: '10', phase: 'withdrawn' })],
+      items: [
+        item({ id: '12', phase: 'approving' }),
+        item({ id: '11', phase: 'applied' }),
+        item({ id: '10', phase: 'withdrawn' }),
+      ],
       total: 3,
     };
     const { calls } = mockFetch({ [`GET ${LIST}`]: { body: page } });

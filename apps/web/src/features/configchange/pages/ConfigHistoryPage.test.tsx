@@ -38,7 +38,8 @@ function serve(change: ConfigChange | (() => ConfigChange), extra: Parameters<ty
   });
 }
 
-const render = () => renderWithProviders(<ConfigHistoryPage />, { path: '/confighistories/9', routePath: '/confighistories/:historyId' });
+const render = () =>
+  renderWithProviders(<ConfigHistoryPage />, { path: '/confighistories/9', routePath: '/confighistories/:historyId' });
 const action = (name: 'Apply' | 'Cancel') => screen.getByRole('button', { name: new RegExp(`${name}$`) });
 
 /** Spec §4, written out rather than derived from the contract helpers, so a wrong helper fails here. */
@@ -70,7 +71,10 @@ describe('/confighistories/:historyId', () => {
     render();
     expect(await screen.findByText('Quieter logs')).toBeInTheDocument();
     expect(screen.getByText('olivia@example.com', { selector: '.ant-descriptions-item-content' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '10086' })).toHaveAttribute('href', '/orgs/1372813089189341184/clusters/10086');
+    expect(screen.getByRole('link', { name: '10086' })).toHaveAttribute(
+      'href',
+      '/orgs/1372813089189341184/clusters/10086',
+    );
     await userEvent.click(screen.getByRole('tab', { name: 'Components' }));
     expect(await screen.findByText('v8.5.2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Configuration Files' }));
@@ -123,14 +127,23 @@ describe('/confighistories/:historyId', () => {
 
   it('shows a refused apply in the operation-failure dialog', async () => {
     serve(configChange(), {
-      [`POST ${APPLY}`]: { status: 409, body: { code: 'configChange.phaseForbids', message: 'A change that is applying cannot be applied', requestId: 'r' } },
+      [`POST ${APPLY}`]: {
+        status: 409,
+        body: {
+          code: 'configChange.phaseForbids',
+          message: 'A change that is applying cannot be applied',
+          requestId: 'r',
+        },
+      },
     });
     render();
     await waitFor(() => expect(action('Apply')).toBeEnabled());
     await userEvent.click(action('Apply'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
-      expect(screen.getAllByRole('dialog').some((d) => d.textContent?.includes('configChange.phaseForbids'))).toBe(true),
+      expect(screen.getAllByRole('dialog').some((d) => d.textContent?.includes('configChange.phaseForbids'))).toBe(
+        true,
+      ),
     );
     expect(screen.queryByText('Successfully Apply')).not.toBeInTheDocument();
   });

@@ -26,7 +26,12 @@ type SnapshotRow = ConfigChange['snapshot'][number];
 
 const snapshotColumns: TableColumnsType<SnapshotRow> = [
   { title: 'Filename', dataIndex: 'filename', key: 'filename' },
-  { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text code>{name}</Typography.Text> },
+  {
+    title: 'Name',
+    dataIndex: 'name',
+    key: 'name',
+    render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+  },
   {
     title: 'Value',
     dataIndex: 'value',
@@ -45,14 +50,21 @@ function ConfigurationFiles({ change }: { change: ConfigChange }) {
       <Typography.Title level={5}>Changes</Typography.Title>
       <FilesScope scope={change.scope} />
       <Typography.Title level={5}>Snapshot</Typography.Title>
-      <Typography.Paragraph type="secondary">The configuration files as they were when the change was made.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        The configuration files as they were when the change was made.
+      </Typography.Paragraph>
       <Table<SnapshotRow>
         aria-label="Snapshot"
         size="small"
         rowKey={(r) => `${r.filename}:${r.name}`}
         columns={snapshotColumns}
         dataSource={change.snapshot}
-        pagination={{ pageSize: 10, size: 'small', showTotal: (total) => `${total} parameters`, showSizeChanger: false }}
+        pagination={{
+          pageSize: 10,
+          size: 'small',
+          showTotal: (total) => `${total} parameters`,
+          showSizeChanger: false,
+        }}
       />
     </>
   );
@@ -86,7 +98,8 @@ export function ConfigHistoryPage() {
   };
 
   // Open on what the change is about: its version, else its images, else its files.
-  const firstScope = !change || change.scope.version ? 'version' : change.scope.components.length ? 'components' : 'files';
+  const firstScope =
+    !change || change.scope.version ? 'version' : change.scope.components.length ? 'components' : 'files';
   const scopeTab = search.get('scope') ?? firstScope;
   const setScopeTab = (key: string) =>
     updateSearch((next) => {
@@ -143,7 +156,11 @@ export function ConfigHistoryPage() {
             >
               Cancel
             </ConfirmButton>
-            <Button icon={<ReloadOutlined />} loading={query.isFetching && change.phase !== 'applying'} onClick={refresh}>
+            <Button
+              icon={<ReloadOutlined />}
+              loading={query.isFetching && change.phase !== 'applying'}
+              onClick={refresh}
+            >
               Refresh
             </Button>
           </>
@@ -156,10 +173,19 @@ export function ConfigHistoryPage() {
           { key: 'change_type', label: 'Change Type', children: change.change_type },
           {
             key: 'target',
-            label: targetKind === 'ticdc_cluster' ? 'TiCDC Cluster ID' : targetKind === 'changefeed' ? 'Changefeed ID' : 'Cluster ID',
+            label:
+              targetKind === 'ticdc_cluster'
+                ? 'TiCDC Cluster ID'
+                : targetKind === 'changefeed'
+                  ? 'Changefeed ID'
+                  : 'Cluster ID',
             children: <TargetLink kind={targetKind} id={change.target_id} tenantId={change.tenant_id} />,
           },
-          { key: 'tenant', label: 'Tenant ID', children: change.tenant_id ? <TenantHoverCard tenantId={change.tenant_id} /> : '-' },
+          {
+            key: 'tenant',
+            label: 'Tenant ID',
+            children: change.tenant_id ? <TenantHoverCard tenantId={change.tenant_id} /> : '-',
+          },
           { key: 'applicant', label: 'Applicant', children: change.applicant },
           { key: 'policy', label: 'Apply Policy', children: change.apply_policy },
           {
@@ -168,7 +194,9 @@ export function ConfigHistoryPage() {
             children: (
               <span>
                 <PhaseTag phase={change.phase} />
-                {change.phase_reason ? <Typography.Text type="secondary">{` ${change.phase_reason}`}</Typography.Text> : null}
+                {change.phase_reason ? (
+                  <Typography.Text type="secondary">{` ${change.phase_reason}`}</Typography.Text>
+                ) : null}
               </span>
             ),
           },
@@ -177,7 +205,11 @@ export function ConfigHistoryPage() {
           {
             key: 'operation',
             label: 'Operation',
-            children: change.operation_id ? <Link to={operationPath(change.operation_id)}>{change.operation_id}</Link> : '-',
+            children: change.operation_id ? (
+              <Link to={operationPath(change.operation_id)}>{change.operation_id}</Link>
+            ) : (
+              '-'
+            ),
           },
           { key: 'reason', label: 'Reason', span: 3, children: change.reason },
         ]
@@ -198,14 +230,22 @@ export function ConfigHistoryPage() {
                   />
                 ),
               },
-              { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="cloud_config_change" instanceId={change.id} /> },
+              {
+                key: 'audit',
+                label: 'Audit Logs',
+                children: <AuditLogTab type="cloud_config_change" instanceId={change.id} />,
+              },
             ]
           : undefined
       }
     >
       {operationId ? <OperationSubmitted operationId={operationId} /> : null}
-      {change?.phase === 'applying' && change.operation_id ? <LiveOperation operationId={change.operation_id} what="Applying" /> : null}
-      {change && query.error ? <Alert type="warning" showIcon title="Refreshing the change failed; showing the last known state." /> : null}
+      {change?.phase === 'applying' && change.operation_id ? (
+        <LiveOperation operationId={change.operation_id} what="Applying" />
+      ) : null}
+      {change && query.error ? (
+        <Alert type="warning" showIcon title="Refreshing the change failed; showing the last known state." />
+      ) : null}
       {change ? (
         <Card size="small">
           <Tabs

@@ -61,7 +61,9 @@ const runButton = () => screen.getByText('Run', { selector: 'button span' }).clo
 
 function dialogWith(text: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => d.textContent?.includes(text));
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) =>
+      d.textContent?.includes(text),
+    );
     if (!found) throw new Error(`no dialog with "${text}"`);
     return found;
   });
@@ -80,7 +82,7 @@ describe('cluster control page', () => {
 
   it('asks for a secondary confirmation before a command that changes the cluster', async () => {
     const { calls } = serve(() => ({ body: ran('pd-ctl config set leader-schedule-limit 8', 'Success!', true) }));
-    render("?command=pd-ctl+config+set&args=leader-schedule-limit+8");
+    render('?command=pd-ctl+config+set&args=leader-schedule-limit+8');
     await screen.findByText('Changes a PD scheduling setting.');
     await userEvent.click(runButton());
     const confirm = await dialogWith('This command changes the cluster. Run it?');

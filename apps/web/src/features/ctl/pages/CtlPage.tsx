@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Select, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Select,
+  Skeleton,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { CaretRightOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -20,7 +35,12 @@ import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 export const MUTATING_CONFIRM_TITLE = 'This command changes the cluster. Run it?';
 
 const argColumns = [
-  { title: 'Argument', dataIndex: 'name', key: 'name', render: (n: string) => <Typography.Text code>{n}</Typography.Text> },
+  {
+    title: 'Argument',
+    dataIndex: 'name',
+    key: 'name',
+    render: (n: string) => <Typography.Text code>{n}</Typography.Text>,
+  },
   { title: 'Description', dataIndex: 'description', key: 'description' },
   { title: 'Required', dataIndex: 'required', key: 'required', render: (r: boolean) => (r ? 'yes' : 'no') },
 ];
@@ -85,7 +105,12 @@ export function CtlPage() {
     setFailure(null);
     const args = tokenize(argsText);
     try {
-      const out = await run.mutateAsync({ cluster_id: clusterId, command: selected.command, args: args.length ? args : undefined, confirm: confirm || undefined });
+      const out = await run.mutateAsync({
+        cluster_id: clusterId,
+        command: selected.command,
+        args: args.length ? args : undefined,
+        confirm: confirm || undefined,
+      });
       setRuns((prev) => [out, ...prev].slice(0, 20));
       setShown(0);
       void client.invalidateQueries({ queryKey: ['audit'] });
@@ -143,8 +168,8 @@ export function CtlPage() {
         description={
           cluster.data ? (
             <span>
-              Cluster <ClusterHoverCard clusterId={clusterId} tenantId={cluster.data.tenant_id} /> · {cluster.data.cluster_type} ·{' '}
-              {cluster.data.version}
+              Cluster <ClusterHoverCard clusterId={clusterId} tenantId={cluster.data.tenant_id} /> ·{' '}
+              {cluster.data.cluster_type} · {cluster.data.version}
             </span>
           ) : cluster.error ? (
             <Typography.Text type="danger">{errorMessage(cluster.error)}</Typography.Text>
@@ -207,17 +232,23 @@ export function CtlPage() {
             {selected ? (
               <>
                 <Typography.Paragraph style={{ marginBottom: 8 }}>
-                  {selected.mutates ? (
-                    <Tag color="red">changes the cluster: asks for a confirmation</Tag>
-                  ) : null}
+                  {selected.mutates ? <Tag color="red">changes the cluster: asks for a confirmation</Tag> : null}
                   {selected.description}
                 </Typography.Paragraph>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                   Usage: <Typography.Text code>{selected.usage}</Typography.Text> · Example:{' '}
-                  <Typography.Link onClick={() => setParams({ args: exampleArgs(selected) })}>{selected.example}</Typography.Link>
+                  <Typography.Link onClick={() => setParams({ args: exampleArgs(selected) })}>
+                    {selected.example}
+                  </Typography.Link>
                 </Typography.Paragraph>
                 {selected.args.length ? (
-                  <Table size="small" rowKey="name" pagination={false} columns={argColumns} dataSource={selected.args} />
+                  <Table
+                    size="small"
+                    rowKey="name"
+                    pagination={false}
+                    columns={argColumns}
+                    dataSource={selected.args}
+                  />
                 ) : null}
               </>
             ) : null}
@@ -250,10 +281,16 @@ export function CtlPage() {
             description={errorMessage(failure)}
           />
         ) : null}
-        {current ? <Output run={current} /> : failure ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Run a command to see its output" />}
+        {current ? (
+          <Output run={current} />
+        ) : failure ? null : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Run a command to see its output" />
+        )}
       </Card>
       <Card size="small">
-        <Tabs items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="ctl" instanceId={clusterId} /> }]} />
+        <Tabs
+          items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="ctl" instanceId={clusterId} /> }]}
+        />
       </Card>
     </>
   );

@@ -13,7 +13,15 @@ configure({ asyncUtilTimeout: 4000 });
 const diff: GitopsDiffAnswer = {
   cluster_id: '10086',
   branch: '3layer-prod',
-  items: [{ path: 'pd.schedule.leader-schedule-limit', kind: 'pd_config', current: '8', desired: '4', revision: 'abcdef0123456789' }],
+  items: [
+    {
+      path: 'pd.schedule.leader-schedule-limit',
+      kind: 'pd_config',
+      current: '8',
+      desired: '4',
+      revision: 'abcdef0123456789',
+    },
+  ],
   total: 1,
   applying: null,
 };
@@ -21,8 +29,10 @@ const diff: GitopsDiffAnswer = {
 function serve() {
   return mockFetch({
     'GET /api/v1/devops/cluster/clusters/10086': { body: cluster() },
-    'POST /api/v1/devops/secondaryconfirm/diff': (req) => ({ body: { ...diff, branch: (req.body as { branch: string }).branch } }),
-    'POST /api/v1/devops/secondaryconfirm/list': { body: { ...diff, items: [] , total: 0 } },
+    'POST /api/v1/devops/secondaryconfirm/diff': (req) => ({
+      body: { ...diff, branch: (req.body as { branch: string }).branch },
+    }),
+    'POST /api/v1/devops/secondaryconfirm/list': { body: { ...diff, items: [], total: 0 } },
     'POST /api/v1/devops/secondaryconfirm/apply': (req) =>
       (req.body as { confirm?: boolean }).confirm
         ? { body: { instance_id: '321' } }
@@ -40,8 +50,12 @@ function serve() {
 }
 
 const render = (query = '') =>
-  renderWithProviders(<GitopsPage />, { path: `/orgs/t-1/10086/gitops${query}`, routePath: '/orgs/:orgId/:clusterId/gitops' });
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement;
+  renderWithProviders(<GitopsPage />, {
+    path: `/orgs/t-1/10086/gitops${query}`,
+    routePath: '/orgs/:orgId/:clusterId/gitops',
+  });
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement;
 
 describe('gitops page', () => {
   it('diffs the default branch 3layer-prod: path, current, desired', async () => {
@@ -49,7 +63,10 @@ describe('gitops page', () => {
     render();
     expect(await screen.findByText('pd.schedule.leader-schedule-limit')).toBeInTheDocument();
     expect(screen.getByLabelText('Branch')).toHaveValue('3layer-prod');
-    expect(calls('POST', '/api/v1/devops/secondaryconfirm/diff')[0]?.body).toEqual({ cluster_id: '10086', branch: '3layer-prod' });
+    expect(calls('POST', '/api/v1/devops/secondaryconfirm/diff')[0]?.body).toEqual({
+      cluster_id: '10086',
+      branch: '3layer-prod',
+    });
     const row = screen.getByText('pd.schedule.leader-schedule-limit').closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('8');
     expect(row).toHaveTextContent('4');
@@ -61,7 +78,9 @@ describe('gitops page', () => {
     await screen.findByText('pd.schedule.leader-schedule-limit');
     await userEvent.click(button('Apply'));
     const confirm = await waitFor(() => {
-      const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => d.textContent?.includes('Apply the desired state'));
+      const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) =>
+        d.textContent?.includes('Apply the desired state'),
+      );
       if (!found) throw new Error('no confirmation');
       return found;
     });

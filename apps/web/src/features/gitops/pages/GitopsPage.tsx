@@ -24,15 +24,29 @@ import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 export const APPLY_CONFIRM_TITLE = 'Apply the desired state to the cluster?';
 
 const Value = ({ value }: { value: string | null }) =>
-  value === null ? <Typography.Text type="secondary">(none)</Typography.Text> : <Typography.Text code>{value}</Typography.Text>;
+  value === null ? (
+    <Typography.Text type="secondary">(none)</Typography.Text>
+  ) : (
+    <Typography.Text code>{value}</Typography.Text>
+  );
 
 const listColumns: TableColumnsType<GitopsItem> = [
   { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
   { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
-  { title: 'Revision', dataIndex: 'revision', key: 'revision', render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text> },
+  {
+    title: 'Revision',
+    dataIndex: 'revision',
+    key: 'revision',
+    render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text>,
+  },
   { title: 'Author', dataIndex: 'author', key: 'author' },
   { title: 'Message', dataIndex: 'message', key: 'message' },
-  { title: 'Updated At', dataIndex: 'updated_at', key: 'updated_at', render: (v: string) => <DateText value={v} withTime /> },
+  {
+    title: 'Updated At',
+    dataIndex: 'updated_at',
+    key: 'updated_at',
+    render: (v: string) => <DateText value={v} withTime />,
+  },
 ];
 
 const diffColumns: TableColumnsType<GitopsDiffItem> = [
@@ -40,7 +54,12 @@ const diffColumns: TableColumnsType<GitopsDiffItem> = [
   { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
   { title: 'Current', dataIndex: 'current', key: 'current', render: (v: string | null) => <Value value={v} /> },
   { title: 'Desired', dataIndex: 'desired', key: 'desired', render: (v: string) => <Value value={v} /> },
-  { title: 'Revision', dataIndex: 'revision', key: 'revision', render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text> },
+  {
+    title: 'Revision',
+    dataIndex: 'revision',
+    key: 'revision',
+    render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text>,
+  },
 ];
 
 type ConfirmItem = { path: string; current: string | null; desired: string };
@@ -134,8 +153,8 @@ export function GitopsPage() {
         description={
           cluster.data ? (
             <span>
-              Cluster <ClusterHoverCard clusterId={clusterId} tenantId={cluster.data.tenant_id} />: the desired state waiting for a
-              secondary confirmation.
+              Cluster <ClusterHoverCard clusterId={clusterId} tenantId={cluster.data.tenant_id} />: the desired state
+              waiting for a secondary confirmation.
             </span>
           ) : cluster.error ? (
             <Typography.Text type="danger">{errorMessage(cluster.error)}</Typography.Text>
@@ -152,7 +171,11 @@ export function GitopsPage() {
             onChange={(e) => setBranchText(e.target.value)}
             onPressEnter={() => show(view)}
           />
-          <Button icon={<UnorderedListOutlined />} type={view === 'list' ? 'primary' : 'default'} onClick={() => show('list')}>
+          <Button
+            icon={<UnorderedListOutlined />}
+            type={view === 'list' ? 'primary' : 'default'}
+            onClick={() => show('list')}
+          >
             List
           </Button>
           <Button icon={<DiffOutlined />} type={view === 'diff' ? 'primary' : 'default'} onClick={() => show('diff')}>
@@ -176,7 +199,8 @@ export function GitopsPage() {
             style={{ marginTop: 8, marginBottom: 8 }}
             title={
               <span>
-                An apply of this cluster is running: operation <Link to={operationPath(applying.instance_id)}>{applying.instance_id}</Link>
+                An apply of this cluster is running: operation{' '}
+                <Link to={operationPath(applying.instance_id)}>{applying.instance_id}</Link>
               </span>
             }
           />
@@ -213,7 +237,13 @@ export function GitopsPage() {
       </Card>
       <Card size="small">
         <Tabs
-          items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="gitops_secondary_confirm" instanceId={clusterId} /> }]}
+          items={[
+            {
+              key: 'audit',
+              label: 'Audit Logs',
+              children: <AuditLogTab type="gitops_secondary_confirm" instanceId={clusterId} />,
+            },
+          ]}
         />
       </Card>
     </>

@@ -11,7 +11,13 @@ const STATUS: Record<Operation['status'], 'normal' | 'active' | 'success' | 'exc
 };
 
 /** done/total steps as a bar. */
-export function OperationProgress({ operation, width = 140 }: { operation: Pick<Operation, 'status' | 'progress'>; width?: number }) {
+export function OperationProgress({
+  operation,
+  width = 140,
+}: {
+  operation: Pick<Operation, 'status' | 'progress'>;
+  width?: number;
+}) {
   const { done, total } = operation.progress;
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (

@@ -21,7 +21,9 @@ export interface OperationStepsProps {
   busy?: boolean;
 }
 
-/** Which manual action a step offers now: Start a waiting one, Finish a running one (only while the operation waits). */
+/**
+ * Which manual action a step offers now: Start a waiting one, Finish a running one (only while the operation waits).
+ */
 export function stepAction(operation: Pick<OperationDetail, 'status'>, step: OperationStep): 'start' | 'finish' | null {
   if (!step.manual || !OPERATION_ACTIONS[operation.status].includes('step')) return null;
   if (step.status === 'waiting') return 'start';

@@ -54,8 +54,10 @@ function serve(current: () => OperationDetail, extra: Parameters<typeof mockFetc
   });
 }
 
-const render = () => renderWithProviders(<OperationDetailPage />, { path: '/operations/55', routePath: '/operations/:instanceId' });
-const action = (name: string) => screen.getByText(name, { selector: 'button span' }).closest('button') as HTMLButtonElement;
+const render = () =>
+  renderWithProviders(<OperationDetailPage />, { path: '/operations/55', routePath: '/operations/:instanceId' });
+const action = (name: string) =>
+  screen.getByText(name, { selector: 'button span' }).closest('button') as HTMLButtonElement;
 
 /** Spec §4 / contract OPERATION_ACTIONS, written out. */
 const EXPECTED: Record<OperationStatus, { submit: boolean; cancel: boolean }> = {
@@ -69,8 +71,22 @@ const EXPECTED: Record<OperationStatus, { submit: boolean; cancel: boolean }> = 
 
 describe('/operations/:instanceId', () => {
   it('marks the steps a failed operation never reached as not run', async () => {
-    const failed = step(2, { status: 'failed', started_at: '2024-06-01T08:00:02.000Z', finished_at: '2024-06-01T08:00:03.000Z' });
-    serve(() => operation('failed', [step(1, { status: 'succeeded', started_at: '2024-06-01T08:00:01.000Z', finished_at: '2024-06-01T08:00:02.000Z' }), failed, step(3)]));
+    const failed = step(2, {
+      status: 'failed',
+      started_at: '2024-06-01T08:00:02.000Z',
+      finished_at: '2024-06-01T08:00:03.000Z',
+    });
+    serve(() =>
+      operation('failed', [
+        step(1, {
+          status: 'succeeded',
+          started_at: '2024-06-01T08:00:01.000Z',
+          finished_at: '2024-06-01T08:00:02.000Z',
+        }),
+        failed,
+        step(3),
+      ]),
+    );
     render();
     const third = await screen.findByLabelText('Step 3');
     expect(third.textContent).toContain('Not run: the operation ended before this step');
@@ -78,8 +94,10 @@ describe('/operations/:instanceId', () => {
     expect(screen.getByLabelText('Step 2').textContent).not.toContain('Not run');
   });
 
-  it('shows a running operation\'s next step as not started', async () => {
-    serve(() => operation('running', [step(1, { status: 'running', started_at: '2024-06-01T08:00:01.000Z' }), step(2)]));
+  it("shows a running operation's next step as not started", async () => {
+    serve(() =>
+      operation('running', [step(1, { status: 'running', started_at: '2024-06-01T08:00:01.000Z' }), step(2)]),
+    );
     render();
     expect((await screen.findByLabelText('Step 2')).textContent).toContain('Not started');
     expect(screen.queryByText('not run')).toBeNull();
@@ -97,7 +115,10 @@ describe('/operations/:instanceId', () => {
     let current = operation('pending');
     const { calls } = serve(() => current, {
       [`POST ${DETAIL}/submit`]: () => {
-        current = operation('running', [step(1, { status: 'running', started_at: '2024-06-01T08:00:02.000Z' }), step(2)]);
+        current = operation('running', [
+          step(1, { status: 'running', started_at: '2024-06-01T08:00:02.000Z' }),
+          step(2),
+        ]);
         return { body: current };
       },
     });
@@ -111,7 +132,9 @@ describe('/operations/:instanceId', () => {
 
   it('cancels only after a confirmation', async () => {
     const { calls } = serve(() => operation('running'), {
-      [`POST ${DETAIL}/cancel`]: { body: operation('cancelled', [step(1, { status: 'cancelled' }), step(2, { status: 'cancelled' })]) },
+      [`POST ${DETAIL}/cancel`]: {
+        body: operation('cancelled', [step(1, { status: 'cancelled' }), step(2, { status: 'cancelled' })]),
+      },
     });
     render();
     await waitFor(() => expect(action('Cancel')).toBeEnabled());
@@ -126,7 +149,12 @@ describe('/operations/:instanceId', () => {
 
   it('offers Start on a waiting manual step and Finish on a running one, only while the operation waits', async () => {
     let current = operation('waiting', [
-      step(1, { status: 'succeeded', message: 'drained', started_at: '2024-06-01T08:00:01.000Z', finished_at: '2024-06-01T08:00:05.000Z' }),
+      step(1, {
+        status: 'succeeded',
+        message: 'drained',
+        started_at: '2024-06-01T08:00:01.000Z',
+        finished_at: '2024-06-01T08:00:05.000Z',
+      }),
       step(2, { manual: true, status: 'waiting', title: 'Confirm the switch-over' }),
       step(3),
     ]);
@@ -136,7 +164,11 @@ describe('/operations/:instanceId', () => {
         return { body: current };
       },
       [`POST ${DETAIL}/steps/2/finish`]: () => {
-        current = operation('running', [current.steps[0]!, { ...current.steps[1]!, status: 'succeeded' }, step(3, { status: 'running' })]);
+        current = operation('running', [
+          current.steps[0]!,
+          { ...current.steps[1]!, status: 'succeeded' },
+          step(3, { status: 'running' }),
+        ]);
         return { body: current };
       },
     });
@@ -158,7 +190,9 @@ describe('/operations/:instanceId', () => {
     let reads = 0;
     serve(() => {
       reads += 1;
-      return reads < 3 ? operation('running', [step(1, { status: 'running' }), step(2)]) : operation('succeeded', [step(1, { status: 'succeeded' }), step(2, { status: 'succeeded' })]);
+      return reads < 3
+        ? operation('running', [step(1, { status: 'running' }), step(2)])
+        : operation('succeeded', [step(1, { status: 'succeeded' }), step(2, { status: 'succeeded' })]);
     });
     render();
     await screen.findByText('Restart TiCDC cdc-1', { selector: '.ant-descriptions-item-content' });
@@ -169,7 +203,9 @@ describe('/operations/:instanceId', () => {
   });
 
   it('shows an operation error', async () => {
-    serve(() => operation('failed', [step(1, { status: 'failed', message: 'timeout' }), step(2, { status: 'cancelled' })]));
+    serve(() =>
+      operation('failed', [step(1, { status: 'failed', message: 'timeout' }), step(2, { status: 'cancelled' })]),
+    );
     render();
     expect(await screen.findByText('capture 2 did not come back')).toBeInTheDocument();
   });

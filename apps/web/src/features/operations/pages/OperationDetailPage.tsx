@@ -50,7 +50,11 @@ export function OperationDetailPage() {
             >
               Cancel
             </ConfirmButton>
-            <Button icon={<ReloadOutlined />} loading={isFetching && isTerminal(operation.status)} onClick={() => void refetch()}>
+            <Button
+              icon={<ReloadOutlined />}
+              loading={isFetching && isTerminal(operation.status)}
+              onClick={() => void refetch()}
+            >
               Refresh
             </Button>
           </>
@@ -73,7 +77,11 @@ export function OperationDetailPage() {
               </span>
             ),
           },
-          { key: 'tenant', label: 'Tenant', children: operation.tenant_id ? <TenantHoverCard tenantId={operation.tenant_id} /> : '-' },
+          {
+            key: 'tenant',
+            label: 'Tenant',
+            children: operation.tenant_id ? <TenantHoverCard tenantId={operation.tenant_id} /> : '-',
+          },
           { key: 'created_by', label: 'Created By', children: operation.created_by },
           { key: 'created', label: 'Created At', children: <DateText value={operation.created_at} withTime /> },
           { key: 'started', label: 'Started At', children: <DateText value={operation.started_at} withTime /> },
@@ -99,7 +107,11 @@ export function OperationDetailPage() {
                 label: 'Params',
                 children: <pre className="json-block">{JSON.stringify(operation.params ?? {}, null, 2)}</pre>,
               },
-              { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="operation" instanceId={operation.id} /> },
+              {
+                key: 'audit',
+                label: 'Audit Logs',
+                children: <AuditLogTab type="operation" instanceId={operation.id} />,
+              },
             ]
           : undefined
       }

@@ -31,9 +31,14 @@ describe('/operations', () => {
     const page: ListResult<Operation> = { items: [op], total: 1 };
     const { calls } = mockFetch({
       [`GET ${LIST}`]: { body: page },
-      'GET /api/v1/devops/ticdc/clusters/cdc-1': { status: 404, body: { code: 'ticdc.notFound', message: 'TiCDC cluster not found', requestId: 'r' } },
+      'GET /api/v1/devops/ticdc/clusters/cdc-1': {
+        status: 404,
+        body: { code: 'ticdc.notFound', message: 'TiCDC cluster not found', requestId: 'r' },
+      },
     });
-    renderWithProviders(<OperationListPage />, { path: '/operations?status=running&status=waiting&type=ticdc.restart&target_id=cdc-1&search=cdc' });
+    renderWithProviders(<OperationListPage />, {
+      path: '/operations?status=running&status=waiting&type=ticdc.restart&target_id=cdc-1&search=cdc',
+    });
     expect(await screen.findByText('55', { selector: 'a' })).toHaveAttribute('href', '/operations/55');
     expect(screen.getByLabelText('1 of 4 steps done')).toHaveTextContent('1/4');
     const query = calls('GET', LIST)[0]?.url.searchParams;

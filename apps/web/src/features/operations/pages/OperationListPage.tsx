@@ -36,7 +36,12 @@ const columns: TableColumnsType<Operation> = [
     key: 'title',
     render: clipped(280),
   },
-  { title: 'Type', dataIndex: 'type', key: 'type', render: (type: string) => <Typography.Text code>{type}</Typography.Text> },
+  {
+    title: 'Type',
+    dataIndex: 'type',
+    key: 'type',
+    render: (type: string) => <Typography.Text code>{type}</Typography.Text>,
+  },
   {
     title: 'Target',
     key: 'target',
@@ -62,20 +67,39 @@ const columns: TableColumnsType<Operation> = [
     sorter: true,
     render: (value: string) => <DateText value={value} withTime />,
   },
-  { title: 'Finished At', dataIndex: 'finished_at', key: 'finished_at', render: (value: string | null) => <DateText value={value} withTime /> },
+  {
+    title: 'Finished At',
+    dataIndex: 'finished_at',
+    key: 'finished_at',
+    render: (value: string | null) => <DateText value={value} withTime />,
+  },
 ];
 
 /** /operations: operation instances, filtered by status, type, target and a search; 10 per page. */
 export function OperationListPage() {
-  const list = useListParams({ search: '', status: [] as OperationStatus[], type: '', target_id: '', sort: '-created_at' });
+  const list = useListParams({
+    search: '',
+    status: [] as OperationStatus[],
+    type: '',
+    target_id: '',
+    sort: '-created_at',
+  });
   const { search, type, target_id, ...rest } = list.params;
-  const query = useOperations({ ...rest, search: search || undefined, type: type || undefined, target_id: target_id || undefined });
+  const query = useOperations({
+    ...rest,
+    search: search || undefined,
+    type: type || undefined,
+    target_id: target_id || undefined,
+  });
   const { filters } = list;
   const filtered = Boolean(filters.search || filters.status.length || filters.type || filters.target_id);
 
   return (
     <>
-      <PageHeader title="Operations" description="Operation instances: restarts, upgrades, configuration applies and other long-running work." />
+      <PageHeader
+        title="Operations"
+        description="Operation instances: restarts, upgrades, configuration applies and other long-running work."
+      />
       <Card size="small">
         <ListToolbar filtered={filtered} onReset={list.reset}>
           <SearchInput
@@ -84,7 +108,9 @@ export function OperationListPage() {
             placeholder="Search by title or ID"
           />
           <MultiSelectFilter
-            label="Operation status" placeholder="Status" width={200}
+            label="Operation status"
+            placeholder="Status"
+            width={200}
             value={filters.status}
             options={OPERATION_STATUSES.map((value) => ({ value, label: value }))}
             onChange={(status) => list.setFilters({ status })}

@@ -85,7 +85,9 @@ export function ClusterTable({ tenantId, projectId, prefix = 'clusters_' }: Clus
             dataIndex: 'project_name',
             key: 'project',
             render: (name: string, row: Cluster) => (
-              <Link to={`/orgs/${encodeURIComponent(row.tenant_id)}/projects/${encodeURIComponent(row.project_id)}`}>{name}</Link>
+              <Link to={`/orgs/${encodeURIComponent(row.tenant_id)}/projects/${encodeURIComponent(row.project_id)}`}>
+                {name}
+              </Link>
             ),
           },
         ]),
@@ -109,7 +111,10 @@ export function ClusterTable({ tenantId, projectId, prefix = 'clusters_' }: Clus
   ];
 
   const filtered =
-    list.filters.search || list.filters.status.length || list.filters.provider.length || list.filters.cluster_type.length;
+    list.filters.search ||
+    list.filters.status.length ||
+    list.filters.provider.length ||
+    list.filters.cluster_type.length;
 
   return (
     <>
@@ -120,13 +125,15 @@ export function ClusterTable({ tenantId, projectId, prefix = 'clusters_' }: Clus
           placeholder="Search clusters by name or ID"
         />
         <MultiSelectFilter
-          label="Cluster status" placeholder="Status"
+          label="Cluster status"
+          placeholder="Status"
           value={list.filters.status}
           options={options(CLUSTER_STATUSES, displayClusterStatus)}
           onChange={(status) => list.setFilters({ status })}
         />
         <MultiSelectFilter
-          label="Provider" width={150}
+          label="Provider"
+          width={150}
           value={list.filters.provider}
           options={options(CLOUD_PROVIDERS)}
           onChange={(provider) => list.setFilters({ provider })}

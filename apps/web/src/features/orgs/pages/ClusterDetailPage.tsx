@@ -44,7 +44,9 @@ function ClusterView({ byoc }: { byoc: boolean }) {
             key: 'project',
             label: 'Project',
             children: (
-              <Link to={`/orgs/${encodeURIComponent(cluster.tenant_id)}/projects/${encodeURIComponent(cluster.project_id)}`}>
+              <Link
+                to={`/orgs/${encodeURIComponent(cluster.tenant_id)}/projects/${encodeURIComponent(cluster.project_id)}`}
+              >
                 {`${cluster.project_name} (${cluster.project_id})`}
               </Link>
             ),
@@ -52,7 +54,11 @@ function ClusterView({ byoc }: { byoc: boolean }) {
           {
             key: 'tenant',
             label: 'Tenant',
-            children: <TenantHoverCard tenantId={cluster.tenant_id}>{`${cluster.tenant_name} (${cluster.tenant_id})`}</TenantHoverCard>,
+            children: (
+              <TenantHoverCard
+                tenantId={cluster.tenant_id}
+              >{`${cluster.tenant_name} (${cluster.tenant_id})`}</TenantHoverCard>
+            ),
           },
           { key: 'byoc', label: 'BYOC', children: cluster.is_byoc ? 'Yes' : 'No' },
           { key: 'created', label: 'Created At', children: <DateText value={cluster.created_at} withTime /> },
@@ -63,7 +69,11 @@ function ClusterView({ byoc }: { byoc: boolean }) {
         // Configuration, its history and TiCDC come from the configchange and ticdc features (loaded on first open).
         ...(cluster
           ? [
-              { key: 'config', label: 'Current Config', children: <CurrentConfigTab clusterType={cluster.cluster_type} clusterId={cluster.id} /> },
+              {
+                key: 'config',
+                label: 'Current Config',
+                children: <CurrentConfigTab clusterType={cluster.cluster_type} clusterId={cluster.id} />,
+              },
               {
                 key: 'config_history',
                 label: 'Modification Histories',
@@ -76,11 +86,7 @@ function ClusterView({ byoc }: { byoc: boolean }) {
     >
       {cluster?.errmsg ? <Alert type="error" showIcon title="Cluster error" description={cluster.errmsg} /> : null}
       {cluster && cluster.tenant_id !== orgId ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={`This cluster belongs to tenant ${cluster.tenant_id}, not ${orgId}.`}
-        />
+        <Alert type="warning" showIcon title={`This cluster belongs to tenant ${cluster.tenant_id}, not ${orgId}.`} />
       ) : null}
     </DetailLayout>
   );

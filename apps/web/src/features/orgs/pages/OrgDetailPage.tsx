@@ -12,7 +12,12 @@ import { ProjectTable } from '../components/ProjectTable';
 function TenantDataResources({ tenantId }: { tenantId: string }) {
   const query = useTenantDataResource(tenantId);
   return (
-    <DataResourceView data={query.data} loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} />
+    <DataResourceView
+      data={query.data}
+      loading={query.isLoading}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+    />
   );
 }
 

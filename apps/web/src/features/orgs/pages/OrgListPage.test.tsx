@@ -22,7 +22,10 @@ describe('/orgs', () => {
     renderWithProviders(<OrgListPage />, { path: '/orgs' });
     expect(await screen.findByText('Globex')).toBeInTheDocument();
     expect(calls('GET', LIST)[0]?.url.search).toBe('?page=1&per_page=10&sort=-created_at');
-    expect(screen.getByRole('link', { name: '1372813089189341184' })).toHaveAttribute('href', '/orgs/1372813089189341184/');
+    expect(screen.getByRole('link', { name: '1372813089189341184' })).toHaveAttribute(
+      'href',
+      '/orgs/1372813089189341184/',
+    );
     expect(screen.getByText('1-10 of 25')).toBeInTheDocument();
   });
 

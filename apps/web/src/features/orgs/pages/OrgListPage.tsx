@@ -75,7 +75,8 @@ export function OrgListPage() {
             placeholder="Search by name or ID"
           />
           <MultiSelectFilter
-            label="Tenant status" placeholder="Status"
+            label="Tenant status"
+            placeholder="Status"
             value={list.filters.status}
             options={TENANT_STATUSES.map((value) => ({ value, label: value }))}
             onChange={(status) => list.setFilters({ status })}

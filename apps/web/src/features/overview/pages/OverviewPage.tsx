@@ -14,7 +14,17 @@ type CountBy = { key: string; count: number }[];
 const bars = (rows: CountBy, label: (key: string) => string = (key) => key) =>
   rows.map((row) => ({ label: label(row.key), value: row.count }));
 
-function Figure({ title, value, icon, to }: { title: string; value: number | undefined; icon: ReactNode; to?: string }) {
+function Figure({
+  title,
+  value,
+  icon,
+  to,
+}: {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  to?: string;
+}) {
   return (
     <Panel>
       <StatFigure
@@ -43,13 +53,7 @@ export function OverviewPage() {
     <>
       <PageHeader
         title="Overview"
-        description={
-          data ? (
-            <span>
-              Platform totals as of {formatDateTime(data.generated_at)} UTC
-            </span>
-          ) : undefined
-        }
+        description={data ? <span>Platform totals as of {formatDateTime(data.generated_at)} UTC</span> : undefined}
         extra={
           <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
             Refresh

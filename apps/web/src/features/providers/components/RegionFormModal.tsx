@@ -36,7 +36,9 @@ export function RegionFormModal({ providerId, region, open, onClose }: RegionFor
       onClose={onClose}
       form={form}
       initialValues={
-        region ? { region_code: region.region_code, display_name: region.display_name, enabled: region.enabled } : { enabled: true }
+        region
+          ? { region_code: region.region_code, display_name: region.display_name, enabled: region.enabled }
+          : { enabled: true }
       }
       onSubmit={async (values) => {
         if (region) {

@@ -25,9 +25,19 @@ export function ProviderDetailPage() {
   const columns: TableColumnsType<Region> = [
     { title: 'Region Code', dataIndex: 'region_code', key: 'region_code' },
     { title: 'Display Name', dataIndex: 'display_name', key: 'display_name' },
-    { title: 'Status', dataIndex: 'enabled', key: 'enabled', render: (enabled: boolean) => <EnabledTag enabled={enabled} /> },
+    {
+      title: 'Status',
+      dataIndex: 'enabled',
+      key: 'enabled',
+      render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
+    },
     { title: 'Created At', dataIndex: 'created_at', key: 'created_at', render: (v: string) => <DateText value={v} /> },
-    { title: 'Updated At', dataIndex: 'updated_at', key: 'updated_at', render: (v: string) => <DateText value={v} withTime /> },
+    {
+      title: 'Updated At',
+      dataIndex: 'updated_at',
+      key: 'updated_at',
+      render: (v: string) => <DateText value={v} withTime />,
+    },
     ...(isAdmin
       ? [
           {

@@ -62,7 +62,12 @@ describe('/providers', () => {
     fill(dialog, 'Display name', 'Oracle Cloud');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(calls('POST', LIST)).toHaveLength(1));
-    expect(calls('POST', LIST)[0]?.body).toEqual({ id: 'oci', name: 'OCI', display_name: 'Oracle Cloud', enabled: true });
+    expect(calls('POST', LIST)[0]?.body).toEqual({
+      id: 'oci',
+      name: 'OCI',
+      display_name: 'Oracle Cloud',
+      enabled: true,
+    });
     expect(await screen.findByText('Create successful!')).toBeInTheDocument();
     await waitFor(() => expect(calls('GET', LIST)).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create provider' })).not.toBeInTheDocument());
@@ -87,7 +92,10 @@ describe('/providers', () => {
   });
 
   it('shows any other failure inside the dialog', async () => {
-    serve(adminProfile, { status: 409, body: { code: 'provider.exists', message: 'A provider with this id already exists', requestId: 'r' } });
+    serve(adminProfile, {
+      status: 409,
+      body: { code: 'provider.exists', message: 'A provider with this id already exists', requestId: 'r' },
+    });
     renderWithProviders(<ProviderListPage />);
     const dialog = await openCreate();
     fill(dialog, 'ID', 'aws');

@@ -21,7 +21,12 @@ const columns: TableColumnsType<Provider> = [
   },
   { title: 'Name', dataIndex: 'name', key: 'name' },
   { title: 'Display Name', dataIndex: 'display_name', key: 'display_name' },
-  { title: 'Status', dataIndex: 'enabled', key: 'enabled', render: (enabled: boolean) => <EnabledTag enabled={enabled} /> },
+  {
+    title: 'Status',
+    dataIndex: 'enabled',
+    key: 'enabled',
+    render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
+  },
   { title: 'Regions', dataIndex: 'region_count', key: 'region_count', align: 'right' },
   { title: 'Clusters', dataIndex: 'cluster_count', key: 'cluster_count', align: 'right' },
   { title: 'Created At', dataIndex: 'created_at', key: 'created_at', render: (v: string) => <DateText value={v} /> },
@@ -46,12 +51,7 @@ export function ProviderListPage() {
         }
       />
       <Card size="small">
-        <DataTable<Provider>
-          aria-label="Providers"
-          columns={columns}
-          query={query}
-          emptyText="No providers yet"
-        />
+        <DataTable<Provider> aria-label="Providers" columns={columns} query={query} emptyText="No providers yet" />
       </Card>
       <CreateProviderModal open={creating} onClose={() => setCreating(false)} />
     </>

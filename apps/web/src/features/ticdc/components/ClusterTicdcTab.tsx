@@ -22,7 +22,13 @@ const ticdcColumns: TableColumnsType<TicdcCluster> = [
   { title: 'Version', dataIndex: 'version', key: 'version' },
   { title: 'Specification', dataIndex: 'specification', key: 'specification' },
   { title: 'Changefeeds', dataIndex: 'changefeed_count', key: 'changefeed_count', align: 'right' },
-  { title: 'Create Time', dataIndex: 'created_at', key: 'created_at', sorter: true, render: (v: string) => <DateText value={v} withTime /> },
+  {
+    title: 'Create Time',
+    dataIndex: 'created_at',
+    key: 'created_at',
+    sorter: true,
+    render: (v: string) => <DateText value={v} withTime />,
+  },
 ];
 
 /** The TiCDC clusters replicating one cluster. */
@@ -45,7 +51,9 @@ const changefeedColumns: TableColumnsType<Changefeed> = [
     title: 'ID',
     dataIndex: 'display_id',
     key: 'id',
-    render: (displayId: string, row) => <Link to={changefeedPath(row.tenant_id, row.cluster_id, row.id)}>{displayId}</Link>,
+    render: (displayId: string, row) => (
+      <Link to={changefeedPath(row.tenant_id, row.cluster_id, row.id)}>{displayId}</Link>
+    ),
   },
   { title: 'Name', dataIndex: 'display_name', key: 'display_name', sorter: true },
   { title: 'Status', dataIndex: 'status', key: 'status', render: (s: string) => <StatusTag status={s} /> },
@@ -68,18 +76,34 @@ const changefeedColumns: TableColumnsType<Changefeed> = [
       <Link to={ticdcClusterPath(row.tenant_id, row.cluster_id, row.ticdc_cluster.id)}>{row.ticdc_cluster.name}</Link>
     ),
   },
-  { title: 'Create Time', dataIndex: 'created_at', key: 'created_at', sorter: true, render: (v: string) => <DateText value={v} withTime /> },
+  {
+    title: 'Create Time',
+    dataIndex: 'created_at',
+    key: 'created_at',
+    sorter: true,
+    render: (v: string) => <DateText value={v} withTime />,
+  },
 ];
 
 /** Changefeeds of a cluster or of one TiCDC cluster, with a status filter. */
-export function ChangefeedTable({ clusterId, ticdcClusterId, prefix = 'cf_' }: { clusterId?: string; ticdcClusterId?: string; prefix?: string }) {
+export function ChangefeedTable({
+  clusterId,
+  ticdcClusterId,
+  prefix = 'cf_',
+}: {
+  clusterId?: string;
+  ticdcClusterId?: string;
+  prefix?: string;
+}) {
   const list = useListParams({ status: [] as ChangefeedStatus[], sort: '-created_at' }, { prefix });
   const query = useChangefeeds({ ...list.params, cluster_id: clusterId, ticdc_cluster_id: ticdcClusterId });
   return (
     <>
       <div className="toolbar">
         <MultiSelectFilter
-          label="Changefeed status" placeholder="Status" width={200}
+          label="Changefeed status"
+          placeholder="Status"
+          width={200}
           value={list.filters.status}
           options={CHANGEFEED_STATUSES.map((value) => ({ value, label: value }))}
           onChange={(status) => list.setFilters({ status })}

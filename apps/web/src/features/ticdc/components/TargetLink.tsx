@@ -10,7 +10,10 @@ export type TargetKind = 'cluster' | 'ticdc_cluster' | 'changefeed' | 'tenant' |
 /** The kind of object a configuration change of this cluster type targets. */
 export const targetKindOf: (clusterType: ClusterType | string) => TargetKind = objectKindOf;
 
-/** An operation's or change's target as a link: clusters with their hover card, TiCDC clusters and changefeeds to their pages. */
+/**
+ * An operation's or change's target as a link: clusters with their hover card, TiCDC clusters and changefeeds to
+ * their pages.
+ */
 export function TargetLink({ kind, id, tenantId }: { kind: TargetKind; id: string; tenantId?: string | null }) {
   if (kind === 'cluster') return <ClusterHoverCard clusterId={id} tenantId={tenantId ?? ''} />;
   if (kind === 'ticdc_cluster') return <TicdcClusterLink id={id} />;

@@ -76,14 +76,22 @@ export function TicdcActions({ ticdc, onStarted, onModifyImage }: TicdcActionsPr
         form={upgradeForm}
         okText="Upgrade"
         onSubmit={async (values) => {
-          const out = await formAction.mutateAsync({ action: 'upgrade', body: { target_version: values.target_version.trim() } });
+          const out = await formAction.mutateAsync({
+            action: 'upgrade',
+            body: { target_version: values.target_version.trim() },
+          });
           onStarted(out.instance_id);
         }}
       >
         <Typography.Paragraph type="secondary">
           {`Current version ${ticdc.version}; the upstream cluster ${ticdc.upstream_cluster.name} runs ${ticdc.upstream_cluster.version}, which the target version may not exceed.`}
         </Typography.Paragraph>
-        <Form.Item name="target_version" label="Target version" required rules={[schemaRule(upgradeTicdcBody.shape.target_version)]}>
+        <Form.Item
+          name="target_version"
+          label="Target version"
+          required
+          rules={[schemaRule(upgradeTicdcBody.shape.target_version)]}
+        >
           <Input placeholder="e.g. v8.5.1" />
         </Form.Item>
       </FormModal>

@@ -11,13 +11,15 @@ import { changefeedPath, changefeedQuery, ticdcClusterPath, ticdcClusterQuery } 
  */
 export function TicdcClusterLink({ id, children }: { id: string; children?: ReactNode }) {
   const { data, error } = useQuery({ ...ticdcClusterQuery(id), retry: false });
-  if (!data) return error ? <Tooltip title={errorMessage(error)}>{children ?? id}</Tooltip> : <span>{children ?? id}</span>;
+  if (!data)
+    return error ? <Tooltip title={errorMessage(error)}>{children ?? id}</Tooltip> : <span>{children ?? id}</span>;
   return <Link to={ticdcClusterPath(data.tenant_id, data.cluster_id, data.id)}>{children ?? id}</Link>;
 }
 
 /** The same for a changefeed. */
 export function ChangefeedLink({ id, children }: { id: string; children?: ReactNode }) {
   const { data, error } = useQuery({ ...changefeedQuery(id), retry: false });
-  if (!data) return error ? <Tooltip title={errorMessage(error)}>{children ?? id}</Tooltip> : <span>{children ?? id}</span>;
+  if (!data)
+    return error ? <Tooltip title={errorMessage(error)}>{children ?? id}</Tooltip> : <span>{children ?? id}</span>;
   return <Link to={changefeedPath(data.tenant_id, data.cluster_id, data.id)}>{children ?? id}</Link>;
 }

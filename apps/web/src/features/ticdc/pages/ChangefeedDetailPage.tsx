@@ -112,7 +112,11 @@ export function ChangefeedDetailPage() {
       tabs={
         changefeed
           ? [
-              { key: 'config', label: 'Current Config', children: <CurrentConfigTab clusterType="CHANGEFEED" clusterId={changefeed.id} /> },
+              {
+                key: 'config',
+                label: 'Current Config',
+                children: <CurrentConfigTab clusterType="CHANGEFEED" clusterId={changefeed.id} />,
+              },
               {
                 key: 'history',
                 label: 'Modification Histories',
@@ -124,8 +128,12 @@ export function ChangefeedDetailPage() {
       }
     >
       {operationId ? <OperationSubmitted operationId={operationId} /> : null}
-      {changefeed?.error ? <Alert type="error" showIcon title="Changefeed error" description={changefeed.error} /> : null}
-      {changefeed && error ? <Alert type="warning" showIcon title="Refreshing the changefeed failed; showing the last known state." /> : null}
+      {changefeed?.error ? (
+        <Alert type="error" showIcon title="Changefeed error" description={changefeed.error} />
+      ) : null}
+      {changefeed && error ? (
+        <Alert type="warning" showIcon title="Refreshing the changefeed failed; showing the last known state." />
+      ) : null}
     </DetailLayout>
   );
 }

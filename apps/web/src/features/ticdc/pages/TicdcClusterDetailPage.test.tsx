@@ -27,7 +27,15 @@ function ticdc(status: TicdcStatus = 'available'): TicdcClusterDetail {
     provider: 'AWS',
     control_plane_arch: 'ARM64',
     operator_version: 'v1.6.1',
-    components: [{ name: 'TICDC', base_image: 'pingcap/ticdc', effective_image_tag: 'v8.1.1', overwrite_image_tag: null, source_image_tag: 'v8.1.1' }],
+    components: [
+      {
+        name: 'TICDC',
+        base_image: 'pingcap/ticdc',
+        effective_image_tag: 'v8.1.1',
+        overwrite_image_tag: null,
+        source_image_tag: 'v8.1.1',
+      },
+    ],
     changefeed_count: 2,
     upstream_cluster: { id: '10086', name: 'orders-prod', status: 'USER_CLUSTER_STATUS_AVAILABLE', version: 'v8.5.1' },
   };
@@ -49,7 +57,9 @@ const render = () =>
 
 function dialogWith(text: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => d.textContent?.includes(text));
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) =>
+      d.textContent?.includes(text),
+    );
     if (!found) throw new Error(`no dialog with "${text}"`);
     return found;
   });
@@ -65,7 +75,17 @@ describe('TiCDC cluster page', () => {
     serve();
     render();
     const facts = (await screen.findByText('2 x 8C16G')).closest('.detail-facts') as HTMLElement;
-    for (const text of ['cdc-1', 'available', 'v8.1.1', 'dedicated', 'us-east-1', 'AWS', 'ARM64', 'v1.6.1', '2024-06-01 08:00:00']) {
+    for (const text of [
+      'cdc-1',
+      'available',
+      'v8.1.1',
+      'dedicated',
+      'us-east-1',
+      'AWS',
+      'ARM64',
+      'v1.6.1',
+      '2024-06-01 08:00:00',
+    ]) {
       expect(facts).toHaveTextContent(text);
     }
   });
@@ -127,7 +147,9 @@ describe('TiCDC cluster page', () => {
     expect(calls('POST', `${DETAIL}/images`)).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('Successfully Change the images')).toBeInTheDocument();
-    expect(calls('POST', `${DETAIL}/images`)[0]?.body).toEqual({ components: [{ component: 'TICDC', image_tag: 'v8.1.1-hotfix' }] });
+    expect(calls('POST', `${DETAIL}/images`)[0]?.body).toEqual({
+      components: [{ component: 'TICDC', image_tag: 'v8.1.1-hotfix' }],
+    });
     expect(await screen.findByText('903', { selector: 'a' })).toHaveAttribute('href', '/operations/903');
   });
 
@@ -135,7 +157,11 @@ describe('TiCDC cluster page', () => {
     const { calls } = serve('available', {
       [`POST ${DETAIL}/restart`]: {
         status: 409,
-        body: { code: 'ticdc.actionNotAllowed', message: 'Cannot restart a TiCDC cluster that is upgrading', requestId: 'r' },
+        body: {
+          code: 'ticdc.actionNotAllowed',
+          message: 'Cannot restart a TiCDC cluster that is upgrading',
+          requestId: 'r',
+        },
       },
     });
     render();
@@ -143,7 +169,9 @@ describe('TiCDC cluster page', () => {
     const confirm = await dialogWith('Restart TiCDC orders-cdc?');
     expect(calls('POST', `${DETAIL}/restart`)).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Restart' }));
-    expect(await dialogWith('ticdc.actionNotAllowed')).toHaveTextContent('Cannot restart a TiCDC cluster that is upgrading');
+    expect(await dialogWith('ticdc.actionNotAllowed')).toHaveTextContent(
+      'Cannot restart a TiCDC cluster that is upgrading',
+    );
   });
 
   it('disables the actions its status does not allow', async () => {

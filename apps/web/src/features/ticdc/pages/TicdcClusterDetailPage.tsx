@@ -42,7 +42,9 @@ export function TicdcClusterDetailPage() {
       error={ticdc ? undefined : error}
       onRetry={() => void refetch()}
       extra={
-        ticdc ? <TicdcActions ticdc={ticdc} onStarted={setOperationId} onModifyImage={() => setImageFormOpen(true)} /> : null
+        ticdc ? (
+          <TicdcActions ticdc={ticdc} onStarted={setOperationId} onModifyImage={() => setImageFormOpen(true)} />
+        ) : null
       }
       descriptions={
         ticdc && [
@@ -97,7 +99,9 @@ export function TicdcClusterDetailPage() {
       }
     >
       {operationId ? <OperationSubmitted operationId={operationId} /> : null}
-      {ticdc && error ? <Alert type="warning" showIcon title="Refreshing the TiCDC cluster failed; showing the last known state." /> : null}
+      {ticdc && error ? (
+        <Alert type="warning" showIcon title="Refreshing the TiCDC cluster failed; showing the last known state." />
+      ) : null}
       {ticdc ? (
         <Card size="small">
           <ImageModificationView

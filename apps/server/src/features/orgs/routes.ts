@@ -43,7 +43,10 @@ export const registerTenantRoutes: FeatureRoutes = (app, { database }) => {
   );
   app.get(
     tenantRoutes.projects,
-    { schema: { params: idParams, querystring: projectListQuery, response: { 200: projectList }, tags: ['tenants'] }, config: read },
+    {
+      schema: { params: idParams, querystring: projectListQuery, response: { 200: projectList }, tags: ['tenants'] },
+      config: read,
+    },
     (req) => service.listProjects(db, req.params.id, req.query),
   );
   app.get(

@@ -25,8 +25,12 @@ async function rows(q: SQL): Promise<Record<string, string>> {
 
 /** Every counter row equals its GROUP BY over the real table (zero rows allowed to linger in the counters). */
 async function expectCountersExact(): Promise<void> {
-  expect(await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts where n <> 0`)).toEqual(
-    await rows(sql`select status || '|' || provider || '|' || cluster_type as k, count(*) as n from clusters group by 1`),
+  expect(
+    await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts where n <> 0`),
+  ).toEqual(
+    await rows(
+      sql`select status || '|' || provider || '|' || cluster_type as k, count(*) as n from clusters group by 1`,
+    ),
   );
   expect(await rows(sql`select status as k, n from tenant_counts where n <> 0`)).toEqual(
     await rows(sql`select status as k, count(*) as n from tenants group by 1`),
@@ -35,7 +39,9 @@ async function expectCountersExact(): Promise<void> {
     sql`select coalesce((select n from project_counts where scope = 'all'), 0) as c, (select count(*) from projects) as r`,
   );
   expect(Number(p!.c)).toBe(Number(p!.r));
-  const negative = await t.database.rows(sql`select 1 from cluster_counts where n < 0 union all select 1 from tenant_counts where n < 0`);
+  const negative = await t.database.rows(
+    sql`select 1 from cluster_counts where n < 0 union all select 1 from tenant_counts where n < 0`,
+  );
   expect(negative).toEqual([]);
   await expectSizesExact();
   await expectDaysExact();
@@ -45,7 +51,9 @@ async function expectCountersExact(): Promise<void> {
 async function expectDaysExact(): Promise<void> {
   for (const list of ['tenants', 'clusters'] as const) {
     expect(await rows(sql`select starts::text as k, n from list_days where list = ${list} and n <> 0`), list).toEqual(
-      await rows(sql`select date_trunc('day', created_at, 'UTC')::text as k, count(*) as n from ${sql.identifier(list)} group by 1`),
+      await rows(
+        sql`select date_trunc('day', created_at, 'UTC')::text as k, count(*) as n from ${sql.identifier(list)} group by 1`,
+      ),
     );
   }
   expect(await t.database.rows(sql`select 1 from list_days where n < 0`)).toEqual([]);
@@ -58,19 +66,27 @@ async function expectDaysExact(): Promise<void> {
  * across day boundaries and rows sharing a created_at.
  */
 async function expectPagesExact(): Promise<void> {
-  for (const [list, url] of [['tenants', '/api/v1/admin/orgs'], ['clusters', '/api/v1/devops/cluster/clusters']] as const) {
+  for (const [list, url] of [
+    ['tenants', '/api/v1/admin/orgs'],
+    ['clusters', '/api/v1/devops/cluster/clusters'],
+  ] as const) {
     const total = await realCount(list);
     for (const sort of ['-created_at', 'created_at']) {
       const dir = sort.startsWith('-') ? sql`desc` : sql`asc`;
       for (const perPage of [50, 23]) {
-        const all = (await t.database.rows<{ id: string }>(
-          sql`select id from ${sql.identifier(list)} order by created_at ${dir}, id ${dir}`,
-        )).map((r) => r.id);
+        const all = (
+          await t.database.rows<{ id: string }>(
+            sql`select id from ${sql.identifier(list)} order by created_at ${dir}, id ${dir}`,
+          )
+        ).map((r) => r.id);
         for (let page = 1; page <= Math.ceil(total / perPage) + 1; page++) {
           const q = `${url}?sort=${sort}&per_page=${perPage}&page=${page}`;
           const res = await t.app.inject({ method: 'GET', url: q, headers: viewer });
           const body = res.json() as ListResult<Cluster | Tenant>;
-          expect(body.items.map((i) => i.id), q).toEqual(all.slice((page - 1) * perPage, page * perPage));
+          expect(
+            body.items.map((i) => i.id),
+            q,
+          ).toEqual(all.slice((page - 1) * perPage, page * perPage));
           expect(body.total, q).toBe(total);
         }
       }
@@ -80,13 +96,19 @@ async function expectPagesExact(): Promise<void> {
 
 /** Every tenant's size row equals its real project and cluster counts; no row for a tenant that is gone. */
 async function expectSizesExact(): Promise<void> {
-  const kept = await rows(sql`select tenant_id as k, projects || '/' || clusters as n from tenant_sizes where projects <> 0 or clusters <> 0`);
+  const kept = await rows(
+    sql`select tenant_id as k, projects || '/' || clusters as n from tenant_sizes where projects <> 0 or clusters <> 0`,
+  );
   const real = await rows(sql`select t.id as k,
       (select count(*) from projects p where p.tenant_id = t.id) || '/' || (select count(*) from clusters c where c.tenant_id = t.id) as n
     from tenants t
     where exists (select 1 from projects p where p.tenant_id = t.id) or exists (select 1 from clusters c where c.tenant_id = t.id)`);
   expect(kept).toEqual(real);
-  expect(await t.database.rows(sql`select 1 from tenant_sizes s where not exists (select 1 from tenants t where t.id = s.tenant_id)`)).toEqual([]);
+  expect(
+    await t.database.rows(
+      sql`select 1 from tenant_sizes s where not exists (select 1 from tenants t where t.id = s.tenant_id)`,
+    ),
+  ).toEqual([]);
 }
 
 async function apiTotal(url: string): Promise<number> {
@@ -96,7 +118,9 @@ async function apiTotal(url: string): Promise<number> {
 }
 
 async function realCount(table: 'clusters' | 'tenants', where: SQL = sql`true`): Promise<number> {
-  const [r] = await t.database.rows<{ n: string | number }>(sql`select count(*) as n from ${sql.identifier(table)} where ${where}`);
+  const [r] = await t.database.rows<{ n: string | number }>(
+    sql`select count(*) as n from ${sql.identifier(table)} where ${where}`,
+  );
   return Number(r!.n);
 }
 
@@ -105,14 +129,23 @@ async function expectApiTotalsExact(): Promise<void> {
   const clusterCases: [string, SQL][] = [
     ['', sql`true`],
     ['?status=USER_CLUSTER_STATUS_AVAILABLE', sql`status = 'USER_CLUSTER_STATUS_AVAILABLE'`],
-    ['?status=USER_CLUSTER_STATUS_PAUSED&provider=GCP', sql`status = 'USER_CLUSTER_STATUS_PAUSED' and provider = 'GCP'`],
+    [
+      '?status=USER_CLUSTER_STATUS_PAUSED&provider=GCP',
+      sql`status = 'USER_CLUSTER_STATUS_PAUSED' and provider = 'GCP'`,
+    ],
     ['?provider=AWS&provider=ALICLOUD', sql`provider in ('AWS', 'ALICLOUD')`],
-    ['?cluster_type=TICDC&status=USER_CLUSTER_STATUS_DELETING', sql`cluster_type = 'TICDC' and status = 'USER_CLUSTER_STATUS_DELETING'`],
+    [
+      '?cluster_type=TICDC&status=USER_CLUSTER_STATUS_DELETING',
+      sql`cluster_type = 'TICDC' and status = 'USER_CLUSTER_STATUS_DELETING'`,
+    ],
     ['?cluster_type=SHARED_POOL', sql`cluster_type = 'SHARED_POOL'`],
     // BYOC totals: the byoc rows counted, and the rest derived from the counters.
     ['?is_byoc=true', sql`is_byoc`],
     ['?is_byoc=false', sql`not is_byoc`],
-    ['?is_byoc=false&cluster_type=DEDICATED_TIDB&provider=AWS', sql`not is_byoc and cluster_type = 'DEDICATED_TIDB' and provider = 'AWS'`],
+    [
+      '?is_byoc=false&cluster_type=DEDICATED_TIDB&provider=AWS',
+      sql`not is_byoc and cluster_type = 'DEDICATED_TIDB' and provider = 'AWS'`,
+    ],
     ['?is_byoc=true&status=USER_CLUSTER_STATUS_AVAILABLE', sql`is_byoc and status = 'USER_CLUSTER_STATUS_AVAILABLE'`],
   ];
   for (const [q, where] of clusterCases) {
@@ -125,7 +158,9 @@ async function expectApiTotalsExact(): Promise<void> {
   ] as [string, SQL][]) {
     expect(await apiTotal(`/api/v1/admin/orgs${q}`), q).toBe(await realCount('tenants', where));
   }
-  const stats = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard/stats', headers: viewer })).json() as DashboardStats;
+  const stats = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard/stats', headers: viewer })
+  ).json() as DashboardStats;
   expect(stats.clusters.total).toBe(await realCount('clusters'));
   expect(stats.tenants.total).toBe(await realCount('tenants'));
 }
@@ -165,21 +200,33 @@ describe('counter triggers', () => {
   it('updates that move rows between dimensions move their counts; other updates change nothing', async () => {
     const before = await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`);
     await exec(sql`update clusters set name = name || '-renamed', version = 'v8.5.1' where id like '92%'`);
-    expect(await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`)).toEqual(before);
+    expect(
+      await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`),
+    ).toEqual(before);
 
-    await exec(sql`update clusters set status = 'USER_CLUSTER_STATUS_PAUSED' where id like '92%' and status = 'USER_CLUSTER_STATUS_AVAILABLE'`);
-    await exec(sql`update clusters set provider = 'AWS', cluster_type = 'DEDICATED_TIDB' where id like '92%' and provider in ('GCP', 'AZURE')`);
+    await exec(
+      sql`update clusters set status = 'USER_CLUSTER_STATUS_PAUSED' where id like '92%' and status = 'USER_CLUSTER_STATUS_AVAILABLE'`,
+    );
+    await exec(
+      sql`update clusters set provider = 'AWS', cluster_type = 'DEDICATED_TIDB' where id like '92%' and provider in ('GCP', 'AZURE')`,
+    );
     // One statement moving rows both ways across the same keys.
     await exec(sql`update clusters set status = case status when 'USER_CLUSTER_STATUS_PAUSED' then 'USER_CLUSTER_STATUS_DELETING'
       else 'USER_CLUSTER_STATUS_PAUSED' end where id like '92%'`);
     // Clusters and a project moving to another tenant move its sizes.
-    await exec(sql`update clusters set tenant_id = '9000000000000000003' where id like '92%' and right(id, 1) in ('1', '4')`);
+    await exec(
+      sql`update clusters set tenant_id = '9000000000000000003' where id like '92%' and right(id, 1) in ('1', '4')`,
+    );
     await exec(sql`update projects set tenant_id = '9000000000000000003' where id = '9100000000000000002'`);
     await exec(sql`update tenants set status = 'CLOSING' where id in ('9000000000000000002', '9000000000000000003')`);
     await exec(sql`update tenants set status = 'ACTIVE' where id = '9000000000000000003'`);
     // Rows moving to another day (and a tenant to another year) move their day counts.
-    await exec(sql`update clusters set created_at = created_at + interval '1 day' where id like '92%' and right(id, 1) in ('2', '5')`);
-    await exec(sql`update tenants set created_at = timestamptz '2020-06-30 23:59:59.999+00' where id = '9000000000000000002'`);
+    await exec(
+      sql`update clusters set created_at = created_at + interval '1 day' where id like '92%' and right(id, 1) in ('2', '5')`,
+    );
+    await exec(
+      sql`update tenants set created_at = timestamptz '2020-06-30 23:59:59.999+00' where id = '9000000000000000002'`,
+    );
     // An upsert that takes the update path.
     await exec(sql`insert into clusters (id, name, status, cluster_type, project_id, tenant_id, provider, region, version)
       values ('9300000000000000001', 'single', 'USER_CLUSTER_STATUS_CREATING', 'TICDC_NG', '9100000000000000001', '9000000000000000001', 'GCP', 'r1', 'v8.5.0')
@@ -190,7 +237,9 @@ describe('counter triggers', () => {
   });
 
   it('deletes uncount their rows', async () => {
-    await exec(sql`delete from clusters where id like '92%' and (status = 'USER_CLUSTER_STATUS_DELETING' or provider = 'ALICLOUD')`);
+    await exec(
+      sql`delete from clusters where id like '92%' and (status = 'USER_CLUSTER_STATUS_DELETING' or provider = 'ALICLOUD')`,
+    );
     await expectCountersExact();
     await exec(sql`delete from clusters where id like '92%' or id like '93%'`);
     await exec(sql`delete from projects where id like '91%'`);
@@ -207,20 +256,30 @@ describe('counter triggers', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`)).toEqual(before);
+    expect(
+      await rows(sql`select status || '|' || provider || '|' || cluster_type as k, n from cluster_counts`),
+    ).toEqual(before);
   });
 
   it('truncate empties the counters, sizes and days, and refresh_platform_counts() rebuilds them exactly', async () => {
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`truncate cluster_components, clusters`);
-      const [c] = await tx.execute(sql`select count(*) as n from cluster_counts where n <> 0`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
-      expect(Number(c!.n)).toBe(0);
-      const [z] = await tx.execute(sql`select count(*) as n from tenant_sizes where clusters <> 0`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
-      expect(Number(z!.n)).toBe(0);
-      const [d] = await tx.execute(sql`select count(*) as n from list_days where list = 'clusters'`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
-      expect(Number(d!.n)).toBe(0);
-      throw new Error('roll back');
-    }).catch((err: Error) => expect(err.message).toBe('roll back'));
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`truncate cluster_components, clusters`);
+        const [c] = await tx
+          .execute(sql`select count(*) as n from cluster_counts where n <> 0`)
+          .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+        expect(Number(c!.n)).toBe(0);
+        const [z] = await tx
+          .execute(sql`select count(*) as n from tenant_sizes where clusters <> 0`)
+          .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+        expect(Number(z!.n)).toBe(0);
+        const [d] = await tx
+          .execute(sql`select count(*) as n from list_days where list = 'clusters'`)
+          .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+        expect(Number(d!.n)).toBe(0);
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => expect(err.message).toBe('roll back'));
 
     await exec(sql`update cluster_counts set n = n + 7`);
     await exec(sql`delete from tenant_counts`);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Cluster, ClusterComponent, DataResource, ErrorBody, FieldIssue, ListResult, Project, Tenant } from '@portal/contract';
+import type {
+  Cluster,
+  ClusterComponent,
+  DataResource,
+  ErrorBody,
+  FieldIssue,
+  ListResult,
+  Project,
+  Tenant,
+} from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -31,12 +40,16 @@ describe('GET /api/v1/admin/orgs', () => {
     expect(res.statusCode).toBe(200);
     expect(body.total).toBe(await scalar(sql`select count(*) as n from tenants`));
     expect(body.total).toBeGreaterThanOrEqual(40);
-    expect(body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants order by created_at desc, id desc limit 10`));
+    expect(body.items.map((i) => i.id)).toEqual(
+      await ids(sql`select id from tenants order by created_at desc, id desc limit 10`),
+    );
   });
 
   it('pages are 1-based and per_page sized, without overlap', async () => {
     const { body } = await get<ListResult<Tenant>>('/api/v1/admin/orgs?page=2&per_page=7');
-    expect(body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants order by created_at desc, id desc offset 7 limit 7`));
+    expect(body.items.map((i) => i.id)).toEqual(
+      await ids(sql`select id from tenants order by created_at desc, id desc offset 7 limit 7`),
+    );
     const last = await get<ListResult<Tenant>>(`/api/v1/admin/orgs?page=${Math.ceil(body.total / 7)}&per_page=7`);
     expect(last.body.items.length).toBe(body.total % 7 || 7);
     const beyond = await get<ListResult<Tenant>>('/api/v1/admin/orgs?page=999&per_page=7');
@@ -45,13 +58,27 @@ describe('GET /api/v1/admin/orgs', () => {
 
   it('answers the same rows whatever the page window: offered sizes (literal LIMIT), odd sizes, later pages', async () => {
     const order = sql`order by created_at desc, id desc`;
-    for (const [page, perPage] of [[1, 10], [2, 10], [3, 10], [1, 20], [2, 20], [1, 7], [3, 7], [2, 50]] as const) {
+    for (const [page, perPage] of [
+      [1, 10],
+      [2, 10],
+      [3, 10],
+      [1, 20],
+      [2, 20],
+      [1, 7],
+      [3, 7],
+      [2, 50],
+    ] as const) {
       const { body } = await get<ListResult<Tenant>>(`/api/v1/admin/orgs?page=${page}&per_page=${perPage}`);
       const want = await ids(sql`select id from tenants ${order} offset ${(page - 1) * perPage} limit ${perPage}`);
-      expect(body.items.map((i) => i.id), `page ${page} of ${perPage}`).toEqual(want);
+      expect(
+        body.items.map((i) => i.id),
+        `page ${page} of ${perPage}`,
+      ).toEqual(want);
     }
     const filtered = await get<ListResult<Tenant>>('/api/v1/admin/orgs?page=2&per_page=10&status=ACTIVE');
-    expect(filtered.body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants where status = 'ACTIVE' ${order} offset 10 limit 10`));
+    expect(filtered.body.items.map((i) => i.id)).toEqual(
+      await ids(sql`select id from tenants where status = 'ACTIVE' ${order} offset 10 limit 10`),
+    );
   });
 
   it('carries each tenant’s project and cluster counts, on page 1, a later page and a filtered page', async () => {
@@ -60,10 +87,17 @@ describe('GET /api/v1/admin/orgs', () => {
       const { body } = await get<ListResult<Tenant>>(`/api/v1/admin/orgs?${q}`);
       expect(body.items.length, q).toBeGreaterThan(0);
       for (const tenant of body.items) {
-        expect(tenant.project_count, q).toBe(await scalar(sql`select count(*) as n from projects where tenant_id = ${tenant.id}`));
-        expect(tenant.cluster_count, q).toBe(await scalar(sql`select count(*) as n from clusters where tenant_id = ${tenant.id}`));
+        expect(tenant.project_count, q).toBe(
+          await scalar(sql`select count(*) as n from projects where tenant_id = ${tenant.id}`),
+        );
+        expect(tenant.cluster_count, q).toBe(
+          await scalar(sql`select count(*) as n from clusters where tenant_id = ${tenant.id}`),
+        );
       }
-      expect(body.items.some((i) => i.cluster_count > 0), q).toBe(true);
+      expect(
+        body.items.some((i) => i.cluster_count > 0),
+        q,
+      ).toBe(true);
     }
   });
 
@@ -89,12 +123,16 @@ describe('GET /api/v1/admin/orgs', () => {
 
   it('filters by repeated status and by org_tag, totals matching a real count', async () => {
     const { body } = await get<ListResult<Tenant>>('/api/v1/admin/orgs?status=SUSPENDED&status=CLOSED&per_page=100');
-    expect(body.total).toBe(await scalar(sql`select count(*) as n from tenants where status in ('SUSPENDED', 'CLOSED')`));
+    expect(body.total).toBe(
+      await scalar(sql`select count(*) as n from tenants where status in ('SUSPENDED', 'CLOSED')`),
+    );
     expect(body.total).toBeGreaterThan(0);
     expect(body.items.every((i) => i.status === 'SUSPENDED' || i.status === 'CLOSED')).toBe(true);
 
     const tagged = await get<ListResult<Tenant>>('/api/v1/admin/orgs?org_tag=enterprise&status=ACTIVE&per_page=100');
-    expect(tagged.body.total).toBe(await scalar(sql`select count(*) as n from tenants where org_tag = 'enterprise' and status = 'ACTIVE'`));
+    expect(tagged.body.total).toBe(
+      await scalar(sql`select count(*) as n from tenants where org_tag = 'enterprise' and status = 'ACTIVE'`),
+    );
     expect(tagged.body.items.every((i) => i.org_tag === 'enterprise' && i.status === 'ACTIVE')).toBe(true);
   });
 
@@ -102,9 +140,13 @@ describe('GET /api/v1/admin/orgs', () => {
     const byName = await get<ListResult<Tenant>>('/api/v1/admin/orgs?sort=name&per_page=100');
     expect(byName.body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants order by name, id`));
     const byIdDesc = await get<ListResult<Tenant>>('/api/v1/admin/orgs?sort=-id&per_page=5');
-    expect(byIdDesc.body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants order by id desc limit 5`));
+    expect(byIdDesc.body.items.map((i) => i.id)).toEqual(
+      await ids(sql`select id from tenants order by id desc limit 5`),
+    );
     const oldest = await get<ListResult<Tenant>>('/api/v1/admin/orgs?sort=created_at&per_page=5');
-    expect(oldest.body.items.map((i) => i.id)).toEqual(await ids(sql`select id from tenants order by created_at, id limit 5`));
+    expect(oldest.body.items.map((i) => i.id)).toEqual(
+      await ids(sql`select id from tenants order by created_at, id limit 5`),
+    );
   });
 
   it('answers 400 naming the field for per_page=0, status=BOGUS or an unknown sort', async () => {
@@ -133,19 +175,30 @@ describe('a tenant', () => {
   let tenant: Tenant;
   beforeAll(async () => {
     // The tenant with the most clusters: the richest detail.
-    const [id] = await ids(sql`select tenant_id as id from clusters group by tenant_id order by count(*) desc, tenant_id limit 1`);
+    const [id] = await ids(
+      sql`select tenant_id as id from clusters group by tenant_id order by count(*) desc, tenant_id limit 1`,
+    );
     tenant = (await get<Tenant>(`/api/v1/admin/orgs/${id}`)).body;
   });
 
   it('GET /orgs/:id answers the tenant with its counts (the hover card: name, id, region, status)', async () => {
     const list = await get<ListResult<Tenant>>(`/api/v1/admin/orgs?search=${tenant.id}`);
     expect(tenant).toEqual(list.body.items[0]);
-    expect(tenant).toMatchObject({ id: expect.any(String), name: expect.any(String), region: expect.any(String), status: expect.any(String) });
+    expect(tenant).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      region: expect.any(String),
+      status: expect.any(String),
+    });
     expect(tenant.cluster_count).toBeGreaterThan(0);
   });
 
   it('GET /orgs/:id answers 404 tenant.notFound for an unknown id', async () => {
-    for (const url of ['/api/v1/admin/orgs/999', '/api/v1/admin/orgs/999/data-resource', '/api/v1/admin/orgs/999/projects']) {
+    for (const url of [
+      '/api/v1/admin/orgs/999',
+      '/api/v1/admin/orgs/999/data-resource',
+      '/api/v1/admin/orgs/999/projects',
+    ]) {
       const { res, body } = await get<ErrorBody>(url);
       expect(res.statusCode, url).toBe(404);
       expect(body.code).toBe('tenant.notFound');
@@ -158,10 +211,14 @@ describe('a tenant', () => {
     expect(body.project_count).toBe(tenant.project_count);
     expect(body.cluster_count).toBe(tenant.cluster_count);
     expect(body.node_count).toBe(
-      await scalar(sql`select coalesce(sum(cc.replicas), 0) as n from cluster_components cc join clusters c on c.id = cc.cluster_id where c.tenant_id = ${tenant.id}`),
+      await scalar(
+        sql`select coalesce(sum(cc.replicas), 0) as n from cluster_components cc join clusters c on c.id = cc.cluster_id where c.tenant_id = ${tenant.id}`,
+      ),
     );
     expect(body.storage_gib).toBe(
-      await scalar(sql`select coalesce(sum(cc.replicas * cc.storage_gib), 0) as n from cluster_components cc join clusters c on c.id = cc.cluster_id where c.tenant_id = ${tenant.id}`),
+      await scalar(
+        sql`select coalesce(sum(cc.replicas * cc.storage_gib), 0) as n from cluster_components cc join clusters c on c.id = cc.cluster_id where c.tenant_id = ${tenant.id}`,
+      ),
     );
     const byStatus = await t.database.rows<{ status: string; n: string | number }>(
       sql`select status, count(*) as n from clusters where tenant_id = ${tenant.id} group by status`,
@@ -173,16 +230,22 @@ describe('a tenant', () => {
   });
 
   it('GET /orgs/:id/projects lists its projects with cluster counts, searchable and sortable', async () => {
-    const { res, body } = await get<ListResult<Project>>(`/api/v1/admin/orgs/${tenant.id}/projects?sort=name&per_page=100`);
+    const { res, body } = await get<ListResult<Project>>(
+      `/api/v1/admin/orgs/${tenant.id}/projects?sort=name&per_page=100`,
+    );
     expect(res.statusCode).toBe(200);
     expect(body.total).toBe(tenant.project_count);
-    expect(body.items.map((p) => p.id)).toEqual(await ids(sql`select id from projects where tenant_id = ${tenant.id} order by name, id`));
+    expect(body.items.map((p) => p.id)).toEqual(
+      await ids(sql`select id from projects where tenant_id = ${tenant.id} order by name, id`),
+    );
     for (const p of body.items) {
       expect(p.tenant_id).toBe(tenant.id);
       expect(p.cluster_count).toBe(await scalar(sql`select count(*) as n from clusters where project_id = ${p.id}`));
     }
     const first = body.items[0]!;
-    const searched = await get<ListResult<Project>>(`/api/v1/admin/orgs/${tenant.id}/projects?search=${first.name.toUpperCase()}`);
+    const searched = await get<ListResult<Project>>(
+      `/api/v1/admin/orgs/${tenant.id}/projects?search=${first.name.toUpperCase()}`,
+    );
     expect(searched.body.items.map((p) => p.id)).toContain(first.id);
     const paged = await get<ListResult<Project>>(`/api/v1/admin/orgs/${tenant.id}/projects?per_page=1&page=2`);
     expect(paged.body.items.length).toBe(1);
@@ -190,7 +253,9 @@ describe('a tenant', () => {
   });
 
   it('GET /orgs/:id/projects/:pid and its data-resource; a project of another tenant is 404 project.notFound', async () => {
-    const [pid] = await ids(sql`select project_id as id from clusters where tenant_id = ${tenant.id} group by project_id order by count(*) desc limit 1`);
+    const [pid] = await ids(
+      sql`select project_id as id from clusters where tenant_id = ${tenant.id} group by project_id order by count(*) desc limit 1`,
+    );
     const { res, body } = await get<Project>(`/api/v1/admin/orgs/${tenant.id}/projects/${pid}`);
     expect(res.statusCode).toBe(200);
     expect(body).toMatchObject({ id: pid, tenant_id: tenant.id });
@@ -201,11 +266,16 @@ describe('a tenant', () => {
     expect(usage.body.project_count).toBe(1);
     expect(usage.body.cluster_count).toBe(body.cluster_count);
     expect(usage.body.node_count).toBe(
-      await scalar(sql`select coalesce(sum(cc.replicas), 0) as n from cluster_components cc join clusters c on c.id = cc.cluster_id where c.project_id = ${pid}`),
+      await scalar(
+        sql`select coalesce(sum(cc.replicas), 0) as n from cluster_components cc join clusters c on c.id = cc.cluster_id where c.project_id = ${pid}`,
+      ),
     );
 
     const [foreign] = await ids(sql`select id from projects where tenant_id <> ${tenant.id} limit 1`);
-    for (const url of [`/api/v1/admin/orgs/${tenant.id}/projects/${foreign}`, `/api/v1/admin/orgs/${tenant.id}/projects/${foreign}/data-resource`]) {
+    for (const url of [
+      `/api/v1/admin/orgs/${tenant.id}/projects/${foreign}`,
+      `/api/v1/admin/orgs/${tenant.id}/projects/${foreign}/data-resource`,
+    ]) {
       const r = await get<ErrorBody>(url);
       expect(r.res.statusCode).toBe(404);
       expect(r.body.code).toBe('project.notFound');
@@ -223,7 +293,9 @@ describe('GET /api/v1/devops/cluster/clusters', () => {
     expect(res.statusCode).toBe(200);
     expect(body.total).toBe(await scalar(sql`select count(*) as n from clusters`));
     expect(body.total).toBeGreaterThan(400);
-    expect(body.items.map((c) => c.id)).toEqual(await ids(sql`select id from clusters order by created_at desc, id desc limit 10`));
+    expect(body.items.map((c) => c.id)).toEqual(
+      await ids(sql`select id from clusters order by created_at desc, id desc limit 10`),
+    );
     for (const c of body.items) {
       const [row] = await t.database.rows<{ p: string; t: string }>(
         sql`select p.name as p, t.name as t from projects p join tenants t on t.id = p.tenant_id where p.id = ${c.project_id} and t.id = ${c.tenant_id}`,
@@ -235,27 +307,54 @@ describe('GET /api/v1/devops/cluster/clusters', () => {
 
   it('answers the same rows whatever the page window, and a later page of a tenant’s clusters', async () => {
     const order = sql`order by created_at desc, id desc`;
-    for (const [page, perPage] of [[1, 10], [2, 10], [1, 20], [2, 100], [1, 3], [4, 3]] as const) {
+    for (const [page, perPage] of [
+      [1, 10],
+      [2, 10],
+      [1, 20],
+      [2, 100],
+      [1, 3],
+      [4, 3],
+    ] as const) {
       const { body } = await list(`?page=${page}&per_page=${perPage}`);
       const want = await ids(sql`select id from clusters ${order} offset ${(page - 1) * perPage} limit ${perPage}`);
-      expect(body.items.map((c) => c.id), `page ${page} of ${perPage}`).toEqual(want);
+      expect(
+        body.items.map((c) => c.id),
+        `page ${page} of ${perPage}`,
+      ).toEqual(want);
     }
-    const [tenant] = await ids(sql`select tenant_id as id from clusters group by tenant_id having count(*) > 10 limit 1`);
+    const [tenant] = await ids(
+      sql`select tenant_id as id from clusters group by tenant_id having count(*) > 10 limit 1`,
+    );
     const { body } = await list(`?tenant_id=${tenant}&page=2&per_page=10`);
-    expect(body.items.map((c) => c.id)).toEqual(await ids(sql`select id from clusters where tenant_id = ${tenant} ${order} offset 10 limit 10`));
+    expect(body.items.map((c) => c.id)).toEqual(
+      await ids(sql`select id from clusters where tenant_id = ${tenant} ${order} offset 10 limit 10`),
+    );
   });
 
   it('totals match a real count for every filter, counter-backed or not', async () => {
-    const [someTenant] = await ids(sql`select tenant_id as id from clusters group by tenant_id order by count(*) desc limit 1`);
-    const [someProject] = await ids(sql`select project_id as id from clusters group by project_id order by count(*) desc limit 1`);
+    const [someTenant] = await ids(
+      sql`select tenant_id as id from clusters group by tenant_id order by count(*) desc limit 1`,
+    );
+    const [someProject] = await ids(
+      sql`select project_id as id from clusters group by project_id order by count(*) desc limit 1`,
+    );
     const cases: [string, ReturnType<typeof sql>][] = [
       ['?status=USER_CLUSTER_STATUS_AVAILABLE', sql`status = 'USER_CLUSTER_STATUS_AVAILABLE'`],
-      ['?status=USER_CLUSTER_STATUS_PAUSED&status=USER_CLUSTER_STATUS_UNAVAILABLE', sql`status in ('USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_UNAVAILABLE')`],
+      [
+        '?status=USER_CLUSTER_STATUS_PAUSED&status=USER_CLUSTER_STATUS_UNAVAILABLE',
+        sql`status in ('USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_UNAVAILABLE')`,
+      ],
       ['?provider=AWS&cluster_type=DEDICATED_TIDB', sql`provider = 'AWS' and cluster_type = 'DEDICATED_TIDB'`],
-      ['?provider=GCP&provider=AZURE&status=USER_CLUSTER_STATUS_AVAILABLE&cluster_type=TICDC&cluster_type=CHANGEFEED', sql`provider in ('GCP', 'AZURE') and status = 'USER_CLUSTER_STATUS_AVAILABLE' and cluster_type in ('TICDC', 'CHANGEFEED')`],
+      [
+        '?provider=GCP&provider=AZURE&status=USER_CLUSTER_STATUS_AVAILABLE&cluster_type=TICDC&cluster_type=CHANGEFEED',
+        sql`provider in ('GCP', 'AZURE') and status = 'USER_CLUSTER_STATUS_AVAILABLE' and cluster_type in ('TICDC', 'CHANGEFEED')`,
+      ],
       ['?cluster_type=LOGICAL_CLUSTER', sql`cluster_type = 'LOGICAL_CLUSTER'`],
       [`?tenant_id=${someTenant}`, sql`tenant_id = ${someTenant}`],
-      [`?project_id=${someProject}&status=USER_CLUSTER_STATUS_AVAILABLE`, sql`project_id = ${someProject} and status = 'USER_CLUSTER_STATUS_AVAILABLE'`],
+      [
+        `?project_id=${someProject}&status=USER_CLUSTER_STATUS_AVAILABLE`,
+        sql`project_id = ${someProject} and status = 'USER_CLUSTER_STATUS_AVAILABLE'`,
+      ],
       ['?is_byoc=true', sql`is_byoc`],
       ['?is_byoc=false&provider=AWS', sql`not is_byoc and provider = 'AWS'`],
       ['?search=ORDERS', sql`name ilike '%orders%'`],
@@ -266,7 +365,9 @@ describe('GET /api/v1/devops/cluster/clusters', () => {
       const real = await scalar(sql`select count(*) as n from clusters where ${where}`);
       expect(body.total, q).toBe(real);
       expect(body.items.length, q).toBe(real);
-      expect(new Set(body.items.map((c) => c.id))).toEqual(new Set(await ids(sql`select id from clusters where ${where}`)));
+      expect(new Set(body.items.map((c) => c.id))).toEqual(
+        new Set(await ids(sql`select id from clusters where ${where}`)),
+      );
       // Past the last page the items are empty and the total is still the list's.
       const beyond = await list(`${q}&per_page=10&page=${Math.ceil(real / 10) + 1}`);
       expect(beyond.body, q).toEqual({ items: [], total: real });
@@ -282,7 +383,9 @@ describe('GET /api/v1/devops/cluster/clusters', () => {
 
   it('sorts by name and by status (then newest), in both directions', async () => {
     const byName = await list('?sort=name&per_page=20');
-    expect(byName.body.items.map((c) => c.id)).toEqual(await ids(sql`select id from clusters order by name, id limit 20`));
+    expect(byName.body.items.map((c) => c.id)).toEqual(
+      await ids(sql`select id from clusters order by name, id limit 20`),
+    );
     const byStatus = await list('?sort=-status&per_page=20&page=3');
     expect(byStatus.body.items.map((c) => c.id)).toEqual(
       await ids(sql`select id from clusters order by status desc, created_at desc, id desc offset 40 limit 20`),
@@ -308,7 +411,12 @@ describe('a cluster', () => {
     const [id] = await ids(sql`select id from clusters where status = 'USER_CLUSTER_STATUS_UNAVAILABLE' limit 1`);
     const { res, body } = await get<Cluster>(`/api/v1/devops/cluster/clusters/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(body).toMatchObject({ id, status: 'USER_CLUSTER_STATUS_UNAVAILABLE', project_name: expect.any(String), tenant_name: expect.any(String) });
+    expect(body).toMatchObject({
+      id,
+      status: 'USER_CLUSTER_STATUS_UNAVAILABLE',
+      project_name: expect.any(String),
+      tenant_name: expect.any(String),
+    });
     expect(body.errmsg).toBeTruthy();
     for (const url of ['/api/v1/devops/cluster/clusters/404404', '/api/v1/devops/cluster/clusters/404404/components']) {
       const r = await get<ErrorBody>(url);

@@ -21,7 +21,9 @@ export const tenants = pgTable(
     index('tenants_created_idx').on(t.createdAt, t.id),
     index('tenants_name_idx').on(t.name, t.id),
     index('tenants_status_created_idx').on(t.status, t.createdAt, t.id),
-    index('tenants_org_tag_created_idx').on(t.orgTag, t.createdAt, t.id).where(sql`${t.orgTag} is not null`),
+    index('tenants_org_tag_created_idx')
+      .on(t.orgTag, t.createdAt, t.id)
+      .where(sql`${t.orgTag} is not null`),
     index('tenants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
@@ -68,8 +70,11 @@ export const clusters = pgTable(
     index('clusters_project_created_idx').on(t.projectId, t.createdAt, t.id),
     index('clusters_type_created_idx').on(t.clusterType, t.createdAt, t.id),
     index('clusters_provider_created_idx').on(t.provider, t.createdAt, t.id),
-    // BYOC clusters are a few percent: a partial index serves `is_byoc=true` (page and count); `false` uses created_idx.
-    index('clusters_byoc_created_idx').on(t.createdAt, t.id).where(sql`${t.isByoc}`),
+    // BYOC clusters are a few percent: a partial index serves `is_byoc=true` (page and count); `false` uses
+    // created_idx.
+    index('clusters_byoc_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isByoc}`),
     index('clusters_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
@@ -89,7 +94,11 @@ export const clusterComponents = pgTable(
   },
   (t) => [
     primaryKey({ name: 'cluster_components_pk', columns: [t.clusterId, t.component] }),
-    foreignKey({ name: 'cluster_components_cluster_fk', columns: [t.clusterId], foreignColumns: [clusters.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'cluster_components_cluster_fk',
+      columns: [t.clusterId],
+      foreignColumns: [clusters.id],
+    }).onDelete('cascade'),
   ],
 );
 

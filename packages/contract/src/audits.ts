@@ -40,7 +40,7 @@ const DAY_MS = 86_400_000;
 export function auditTimeRange(from?: string, to?: string): { from?: Date; before?: Date } {
   const out: { from?: Date; before?: Date } = {};
   if (from) out.from = new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from);
-  if (to) out.before = new Date((DATE_ONLY.test(to) ? Date.parse(`${to}T00:00:00.000Z`) + DAY_MS : Date.parse(to) + 1));
+  if (to) out.before = new Date(DATE_ONLY.test(to) ? Date.parse(`${to}T00:00:00.000Z`) + DAY_MS : Date.parse(to) + 1);
   return out;
 }
 

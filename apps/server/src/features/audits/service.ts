@@ -43,6 +43,10 @@ export async function listAuditLogs(db: Db, q: Query): Promise<ListResult<AuditL
           details: r.details,
         })),
       ),
-    db.select({ n: count() }).from(auditLogs).where(where).then((r) => r[0]?.n ?? 0),
+    db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(where)
+      .then((r) => r[0]?.n ?? 0),
   );
 }

@@ -28,7 +28,8 @@ function canonicalRoles(roles: readonly string[]): string[] {
   return PORTAL_ROLES.filter((r) => roles.includes(r));
 }
 
-const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((r) => b.includes(r));
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((r) => b.includes(r));
 
 export async function listPortalUsers(db: Db, q: UserFilter): Promise<ListResult<PortalUser>> {
   const page = await listUsers(db, { ...q, search: q.search?.trim() || undefined });
@@ -49,7 +50,12 @@ async function lockActorAndTarget(tx: Db, actor: Principal, email: string): Prom
 }
 
 /** Replaces a user's roles; audited with before/after. An admin cannot remove their own admin role. */
-export async function updateUserRoles(db: Db, actor: Principal, rawEmail: string, roles: readonly string[]): Promise<PortalUser> {
+export async function updateUserRoles(
+  db: Db,
+  actor: Principal,
+  rawEmail: string,
+  roles: readonly string[],
+): Promise<PortalUser> {
   const email = normalEmail(rawEmail);
   return db.transaction(async (tx) => {
     const current = await lockActorAndTarget(tx, actor, email);
@@ -71,7 +77,12 @@ export async function updateUserRoles(db: Db, actor: Principal, rawEmail: string
 }
 
 /** Disables or re-enables a user; a disabled user can neither sign in nor call the API. Nobody disables themselves. */
-export async function setUserDisabled(db: Db, actor: Principal, rawEmail: string, disabled: boolean): Promise<PortalUser> {
+export async function setUserDisabled(
+  db: Db,
+  actor: Principal,
+  rawEmail: string,
+  disabled: boolean,
+): Promise<PortalUser> {
   const email = normalEmail(rawEmail);
   return db.transaction(async (tx) => {
     const current = await lockActorAndTarget(tx, actor, email);
@@ -113,7 +124,10 @@ export async function createUser(db: Db, operator: string, body: CreateUser): Pr
       instanceId: created.email,
       operator,
       operation: 'create_user',
-      details: { before: null, after: { ...out, sign_in: passwordHash ? 'built-in and external issuer' : 'external issuer' } },
+      details: {
+        before: null,
+        after: { ...out, sign_in: passwordHash ? 'built-in and external issuer' : 'external issuer' },
+      },
     });
     return out;
   });

@@ -28,10 +28,25 @@ export function listUsers(db: Db, q: UserFilter) {
   if (q.role) conds.push(sql`${q.role} = ANY(${portalUsers.roles})`);
   const where = conds.length ? and(...conds) : undefined;
   const { limit, offset } = pageWindow(q);
-  const order = orderBy(q.sort, { email: portalUsers.email, name: portalUsers.name, created_at: portalUsers.createdAt }, [], portalUsers.email);
+  const order = orderBy(
+    q.sort,
+    { email: portalUsers.email, name: portalUsers.name, created_at: portalUsers.createdAt },
+    [],
+    portalUsers.email,
+  );
   return listPage<UserRow>(
-    db.select(userColumns).from(portalUsers).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ n: count() }).from(portalUsers).where(where).then((r) => r[0]?.n ?? 0),
+    db
+      .select(userColumns)
+      .from(portalUsers)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(portalUsers)
+      .where(where)
+      .then((r) => r[0]?.n ?? 0),
   );
 }
 

@@ -11,18 +11,42 @@ let admin: { authorization: string };
 
 /** Rows far in the past, so time-range filters can pick them out of the seeded trail exactly. */
 const OLD = [
-  { type: 'tenant', instanceId: 't-1', operator: 'lin.wei@example.com', operation: 'suspend', operateAt: new Date('2001-03-01T00:00:00Z') },
-  { type: 'tenant', instanceId: 't-2', operator: 'lin.wei@example.com', operation: 'resume', operateAt: new Date('2001-03-01T23:59:59.900Z') },
-  { type: 'operation', instanceId: '77', operator: 'system', operation: 'succeed', operateAt: new Date('2001-03-02T00:00:00Z') },
-  { type: 'cloud_config_change', instanceId: '5', operator: 'maria.garcia@example.com', operation: 'apply', operateAt: new Date('2001-03-03T12:00:00Z') },
+  {
+    type: 'tenant',
+    instanceId: 't-1',
+    operator: 'lin.wei@example.com',
+    operation: 'suspend',
+    operateAt: new Date('2001-03-01T00:00:00Z'),
+  },
+  {
+    type: 'tenant',
+    instanceId: 't-2',
+    operator: 'lin.wei@example.com',
+    operation: 'resume',
+    operateAt: new Date('2001-03-01T23:59:59.900Z'),
+  },
+  {
+    type: 'operation',
+    instanceId: '77',
+    operator: 'system',
+    operation: 'succeed',
+    operateAt: new Date('2001-03-02T00:00:00Z'),
+  },
+  {
+    type: 'cloud_config_change',
+    instanceId: '5',
+    operator: 'maria.garcia@example.com',
+    operation: 'apply',
+    operateAt: new Date('2001-03-03T12:00:00Z'),
+  },
 ] as const;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.as('admin@example.com');
-  await t.database.db.insert(auditLogs).values(
-    OLD.map((r) => ({ ...r, details: { before: { status: 'A' }, after: { status: 'B' } } })),
-  );
+  await t.database.db
+    .insert(auditLogs)
+    .values(OLD.map((r) => ({ ...r, details: { before: { status: 'A' }, after: { status: 'B' } } })));
   // Enough current rows for several pages.
   await t.database.db.insert(auditLogs).values(
     Array.from({ length: 12 }, (_, i) => ({
@@ -52,10 +76,17 @@ describe('GET /api/v1/admin/audits', () => {
     expect(body.items).toHaveLength(10);
     // The 2030 rows are the newest, the latest minute first.
     expect(ids(body)).toEqual(Array.from({ length: 10 }, (_, i) => `sku-${11 - i}`));
-    expect(body.items[0]).toMatchObject({ type: 'spu_sku', operator: 'operator@example.com', operation: 'update', operate_at: '2030-01-01T00:11:00.000Z' });
+    expect(body.items[0]).toMatchObject({
+      type: 'spu_sku',
+      operator: 'operator@example.com',
+      operation: 'update',
+      operate_at: '2030-01-01T00:11:00.000Z',
+    });
     const second = await list('?page=2');
     expect(ids(second.body).slice(0, 2)).toEqual(['sku-1', 'sku-0']);
-    expect((await list('?sort=operate_at&per_page=1')).body.items[0]!.operate_at < body.items[0]!.operate_at).toBe(true);
+    expect((await list('?sort=operate_at&per_page=1')).body.items[0]!.operate_at < body.items[0]!.operate_at).toBe(
+      true,
+    );
   });
 
   it('filters by type, instance id and operator (any case)', async () => {
@@ -75,16 +106,25 @@ describe('GET /api/v1/admin/audits', () => {
     expect(ids((await list('?to=2001-03-01')).body)).toEqual(['t-2', 't-1']);
     // An open end: everything since the date, the seeded rows and the 2030 ones included.
     const since = await list('?from=2001-03-03');
-    const [newer] = await t.database.rows<{ n: string | number }>(sql`select count(*) as n from audit_logs where operate_at >= '2001-03-03'`);
+    const [newer] = await t.database.rows<{ n: string | number }>(
+      sql`select count(*) as n from audit_logs where operate_at >= '2001-03-03'`,
+    );
     expect(since.body.total).toBe(Number(newer!.n));
   });
 
   it('takes ISO times as exact bounds', async () => {
-    expect(ids((await list(`?from=${encodeURIComponent('2001-03-01T12:00:00Z')}&to=${encodeURIComponent('2001-03-02T00:00:00Z')}`)).body)).toEqual([
-      '77',
-      't-2',
+    expect(
+      ids(
+        (
+          await list(
+            `?from=${encodeURIComponent('2001-03-01T12:00:00Z')}&to=${encodeURIComponent('2001-03-02T00:00:00Z')}`,
+          )
+        ).body,
+      ),
+    ).toEqual(['77', 't-2']);
+    expect(ids((await list(`?from=${encodeURIComponent('2001-03-03T13:00:00+01:00')}&to=2001-03-03`)).body)).toEqual([
+      '5',
     ]);
-    expect(ids((await list(`?from=${encodeURIComponent('2001-03-03T13:00:00+01:00')}&to=2001-03-03`)).body)).toEqual(['5']);
   });
 
   it('refuses bad filters with 400 naming the field', async () => {
@@ -99,7 +139,10 @@ describe('GET /api/v1/admin/audits', () => {
       expect(res.statusCode, query).toBe(400);
       const body = res.json() as ErrorBody;
       expect(body.code).toBe('request.invalid');
-      expect((body.details as FieldIssue[]).map((d) => d.field), query).toContain(field);
+      expect(
+        (body.details as FieldIssue[]).map((d) => d.field),
+        query,
+      ).toContain(field);
     }
   });
 

@@ -49,7 +49,10 @@ export const projectSchema = z.object({
   cluster_count: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
-export const projectListQuery = listQuery({ search: z.string().trim().max(200).optional() }, ['name', 'created_at'] as const);
+export const projectListQuery = listQuery({ search: z.string().trim().max(200).optional() }, [
+  'name',
+  'created_at',
+] as const);
 export const projectList = listResult(projectSchema);
 
 export const clusterSchema = z.object({

@@ -25,14 +25,23 @@ async function users(query: string) {
 
 describe('the caller profile', () => {
   it('GET /api/v1/devops/me returns the caller', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/devops/me', headers: await t.as('operator@example.com') });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/devops/me',
+      headers: await t.as('operator@example.com'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'operator@example.com', name: 'Oscar Operator', roles: ['operator'] });
   });
 
   it('POST /api/v1/admin/profile/query returns the caller, with or without a body', async () => {
     const headers = await t.as('sam.okafor@example.com');
-    const withBody = await t.app.inject({ method: 'POST', url: '/api/v1/admin/profile/query', headers, payload: { anything: 1 } });
+    const withBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/profile/query',
+      headers,
+      payload: { anything: 1 },
+    });
     expect(withBody.statusCode).toBe(200);
     expect(withBody.json()).toEqual({ email: 'sam.okafor@example.com', name: 'Sam Okafor', roles: ['viewer'] });
     const empty = await t.app.inject({ method: 'POST', url: '/api/v1/admin/profile/query', headers });
@@ -85,14 +94,20 @@ describe('GET /api/v1/admin/users', () => {
   });
 
   it('treats % and _ in the search literally', async () => {
-    expect((await users('?search=' + encodeURIComponent('%'))).body.items.map((u) => u.email)).toEqual(['zoe.percent@example.com']);
-    expect((await users('?search=' + encodeURIComponent('_'))).body.items.map((u) => u.email)).toEqual(['under_score@example.com']);
+    expect((await users('?search=' + encodeURIComponent('%'))).body.items.map((u) => u.email)).toEqual([
+      'zoe.percent@example.com',
+    ]);
+    expect((await users('?search=' + encodeURIComponent('_'))).body.items.map((u) => u.email)).toEqual([
+      'under_score@example.com',
+    ]);
   });
 
   it('filters by role and combines with search', async () => {
     const ops = (await users('?role=operator&per_page=100')).body;
     expect(ops.items.every((u) => u.roles.includes('operator'))).toBe(true);
-    expect(ops.items.map((u) => u.email)).toEqual(expect.arrayContaining(['operator@example.com', 'under_score@example.com']));
+    expect(ops.items.map((u) => u.email)).toEqual(
+      expect.arrayContaining(['operator@example.com', 'under_score@example.com']),
+    );
     expect(ops.total).toBe(ops.items.length);
     expect((await users('?role=admin&search=yuki')).body.items.map((u) => u.email)).toEqual(['yuki@corp.example']);
     expect((await users('?role=nobody')).body).toEqual({ items: [], total: 0 });

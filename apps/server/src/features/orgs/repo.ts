@@ -1,7 +1,15 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { containsPattern, orderOn, pageWindow, sortKeys, type PageParams } from '../../platform/list-query.js';
-import { clusterComponents, clusterCounts, clusters, projectCounts, projects, tenantCounts, tenants } from './schema.js';
+import {
+  clusterComponents,
+  clusterCounts,
+  clusters,
+  projectCounts,
+  projects,
+  tenantCounts,
+  tenants,
+} from './schema.js';
 
 const num = (v: SQL) => v.mapWith(Number);
 
@@ -41,7 +49,13 @@ export async function selectProjectPage(db: Db, q: ProjectFilter, where: SQL = p
   const { limit, offset } = pageWindow(q);
   const page = db.$with('page').as(
     db
-      .select({ id: projects.id, tenantId: projects.tenantId, name: projects.name, region: projects.region, createdAt: projects.createdAt })
+      .select({
+        id: projects.id,
+        tenantId: projects.tenantId,
+        name: projects.name,
+        region: projects.region,
+        createdAt: projects.createdAt,
+      })
       .from(projects)
       .where(where)
       .orderBy(...orderOn(spec, { id: projects.id, name: projects.name, createdAt: projects.createdAt }))
@@ -112,7 +126,9 @@ export interface UsageScope {
 }
 
 function clusterScope(s: UsageScope): SQL {
-  return s.projectId ? and(eq(clusters.tenantId, s.tenantId), eq(clusters.projectId, s.projectId))! : eq(clusters.tenantId, s.tenantId);
+  return s.projectId
+    ? and(eq(clusters.tenantId, s.tenantId), eq(clusters.projectId, s.projectId))!
+    : eq(clusters.tenantId, s.tenantId);
 }
 
 /** Clusters of a tenant or project grouped by status and provider (one indexed range scan). */
@@ -141,13 +157,21 @@ export async function selectNodeUsage(db: Db, s: UsageScope): Promise<{ nodes: n
 
 export function selectClusterCounters(db: Db) {
   return db
-    .select({ status: clusterCounts.status, provider: clusterCounts.provider, clusterType: clusterCounts.clusterType, n: clusterCounts.n })
+    .select({
+      status: clusterCounts.status,
+      provider: clusterCounts.provider,
+      clusterType: clusterCounts.clusterType,
+      n: clusterCounts.n,
+    })
     .from(clusterCounts)
     .where(sql`${clusterCounts.n} <> 0`);
 }
 
 export function selectTenantCounters(db: Db) {
-  return db.select({ status: tenantCounts.status, n: tenantCounts.n }).from(tenantCounts).where(sql`${tenantCounts.n} <> 0`);
+  return db
+    .select({ status: tenantCounts.status, n: tenantCounts.n })
+    .from(tenantCounts)
+    .where(sql`${tenantCounts.n} <> 0`);
 }
 
 export async function selectProjectTotal(db: Db): Promise<number> {
@@ -168,7 +192,13 @@ export async function selectClusterCountsByProvider(db: Db): Promise<Map<string,
 /** The cluster row a configuration change reads and (with `forUpdate`) locks while it changes it. */
 export async function selectClusterForConfig(db: Db, id: string, forUpdate = false) {
   const q = db
-    .select({ id: clusters.id, clusterType: clusters.clusterType, tenantId: clusters.tenantId, status: clusters.status, version: clusters.version })
+    .select({
+      id: clusters.id,
+      clusterType: clusters.clusterType,
+      tenantId: clusters.tenantId,
+      status: clusters.status,
+      version: clusters.version,
+    })
     .from(clusters)
     .where(eq(clusters.id, id))
     .limit(1);
@@ -183,7 +213,12 @@ export async function updateClusterVersion(db: Db, id: string, version: string):
   return updated.length;
 }
 
-export async function updateComponentImageTag(db: Db, id: string, component: string, imageTag: string): Promise<number> {
+export async function updateComponentImageTag(
+  db: Db,
+  id: string,
+  component: string,
+  imageTag: string,
+): Promise<number> {
   const updated = await db
     .update(clusterComponents)
     .set({ imageTag })

@@ -1,6 +1,6 @@
 import type { DashboardStats } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { platformCounters } from '../tenants/service.js';
+import { platformCounters } from '../orgs/service.js';
 
 type CountBy = DashboardStats['tenants']['by_status'];
 
@@ -18,13 +18,32 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
   const c = await platformCounters(db);
   const sum = <T>(rows: T[], n: (r: T) => number) => rows.reduce((s, r) => s + n(r), 0);
   return {
-    tenants: { total: sum(c.tenants, (r) => r.n), by_status: countBy(c.tenants, (r) => r.status, (r) => r.n) },
+    tenants: {
+      total: sum(c.tenants, (r) => r.n),
+      by_status: countBy(
+        c.tenants,
+        (r) => r.status,
+        (r) => r.n,
+      ),
+    },
     projects: { total: c.projects },
     clusters: {
       total: sum(c.clusters, (r) => r.n),
-      by_status: countBy(c.clusters, (r) => r.status, (r) => r.n),
-      by_provider: countBy(c.clusters, (r) => r.provider, (r) => r.n),
-      by_cluster_type: countBy(c.clusters, (r) => r.clusterType, (r) => r.n),
+      by_status: countBy(
+        c.clusters,
+        (r) => r.status,
+        (r) => r.n,
+      ),
+      by_provider: countBy(
+        c.clusters,
+        (r) => r.provider,
+        (r) => r.n,
+      ),
+      by_cluster_type: countBy(
+        c.clusters,
+        (r) => r.clusterType,
+        (r) => r.n,
+      ),
     },
     generated_at: new Date().toISOString(),
   };

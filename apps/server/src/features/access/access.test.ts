@@ -23,7 +23,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers | undefined, payload?: unknown) {
-  return t.app.inject({ method, url, ...(headers ? { headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url,
+    ...(headers ? { headers } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 const rolesUrl = (email: string) => `/api/v1/admin/users/${encodeURIComponent(email)}/roles`;
@@ -77,7 +82,8 @@ describe('every admin route refuses non-admins', () => {
   });
 
   it('answers 401 without a token', async () => {
-    for (const [method, url, payload] of routes) expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
+    for (const [method, url, payload] of routes)
+      expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
   });
 });
 
@@ -90,7 +96,11 @@ describe('PUT /api/v1/admin/users/:email/roles', () => {
     const res = await call('PUT', rolesUrl('Rita.Roles@example.com'), admin, { roles: ['viewer', 'operator'] });
     expect(res.statusCode, res.body).toBe(200);
     // Stored in the canonical order admin, operator, viewer.
-    expect(res.json()).toMatchObject({ email: 'rita.roles@example.com', roles: ['operator', 'viewer'], disabled: false });
+    expect(res.json()).toMatchObject({
+      email: 'rita.roles@example.com',
+      roles: ['operator', 'viewer'],
+      disabled: false,
+    });
     expect((await userRow('rita.roles@example.com'))?.roles).toEqual(['operator', 'viewer']);
     const listed = (await call('GET', '/api/v1/admin/users?search=rita', admin)).json() as ListResult<PortalUser>;
     expect(listed.items[0]?.roles).toEqual(['operator', 'viewer']);
@@ -149,7 +159,10 @@ describe('PUT /api/v1/admin/users/:email/roles', () => {
     const before = await auditTotal();
     const res = await call('PUT', rolesUrl('admin@example.com'), admin, { roles: ['operator'] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'user.cannotDemoteSelf', message: 'You cannot remove the admin role from yourself' });
+    expect(res.json()).toMatchObject({
+      code: 'user.cannotDemoteSelf',
+      message: 'You cannot remove the admin role from yourself',
+    });
     expect((await userRow('admin@example.com'))?.roles).toEqual(['admin']);
     expect(await auditTotal()).toBe(before);
     // Adding roles next to admin is fine.
@@ -181,7 +194,9 @@ describe('PUT /api/v1/admin/users/:email/disabled', () => {
     expect(res.json()).toMatchObject({ email: 'dan.disable@example.com', disabled: true });
     expect((await call('GET', '/api/v1/devops/me', dan)).statusCode).toBe(401);
 
-    expect((await call('PUT', disabledUrl('dan.disable@example.com'), admin, { disabled: false })).json()).toMatchObject({ disabled: false });
+    expect(
+      (await call('PUT', disabledUrl('dan.disable@example.com'), admin, { disabled: false })).json(),
+    ).toMatchObject({ disabled: false });
     expect((await call('GET', '/api/v1/devops/me', dan)).statusCode).toBe(200);
 
     const audits = await userAudits('dan.disable@example.com');
@@ -211,10 +226,19 @@ describe('PUT /api/v1/admin/users/:email/disabled', () => {
 
 describe('POST /api/v1/admin/users', () => {
   it('adds a user who signs in through the external issuer (no password), audited', async () => {
-    const res = await call('POST', '/api/v1/admin/users', admin, { email: ' Nora.New@Example.com ', name: ' Nora New ', roles: ['viewer', 'operator'] });
+    const res = await call('POST', '/api/v1/admin/users', admin, {
+      email: ' Nora.New@Example.com ',
+      name: ' Nora New ',
+      roles: ['viewer', 'operator'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as PortalUser;
-    expect(created).toMatchObject({ email: 'nora.new@example.com', name: 'Nora New', roles: ['operator', 'viewer'], disabled: false });
+    expect(created).toMatchObject({
+      email: 'nora.new@example.com',
+      name: 'Nora New',
+      roles: ['operator', 'viewer'],
+      disabled: false,
+    });
     expect(new Date(created.created_at).toISOString()).toBe(created.created_at);
     expect((await userRow('nora.new@example.com'))?.passwordHash).toBeNull();
 
@@ -230,7 +254,12 @@ describe('POST /api/v1/admin/users', () => {
 
   it('stores a given password as a scrypt hash, never in the answer or the audit row', async () => {
     const password = 'correct horse battery';
-    const res = await call('POST', '/api/v1/admin/users', admin, { email: 'pia.local@example.com', name: 'Pia', roles: ['viewer'], password });
+    const res = await call('POST', '/api/v1/admin/users', admin, {
+      email: 'pia.local@example.com',
+      name: 'Pia',
+      roles: ['viewer'],
+      password,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).not.toMatch(/horse|scrypt|password/i);
     const row = await userRow('pia.local@example.com');
@@ -242,7 +271,11 @@ describe('POST /api/v1/admin/users', () => {
 
   it('answers 409 user.exists for a taken email, in any case, and writes nothing', async () => {
     const before = await auditTotal();
-    const res = await call('POST', '/api/v1/admin/users', admin, { email: 'OPERATOR@example.com', name: 'Someone Else', roles: ['admin'] });
+    const res = await call('POST', '/api/v1/admin/users', admin, {
+      email: 'OPERATOR@example.com',
+      name: 'Someone Else',
+      roles: ['admin'],
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'user.exists' });
     expect((await userRow('operator@example.com'))?.roles).toEqual(['operator']);
@@ -254,7 +287,11 @@ describe('POST /api/v1/admin/users', () => {
       [{ email: 'not-an-email', name: 'X', roles: ['viewer'] }, 'body.email', 'a valid email address'],
       [{ email: 'x@example.com', name: '  ', roles: ['viewer'] }, 'body.name', 'required'],
       [{ email: 'x@example.com', name: 'X', roles: [] }, 'body.roles', 'select at least one role'],
-      [{ email: 'x@example.com', name: 'X', roles: ['viewer'], password: 'short' }, 'body.password', 'at least 10 characters'],
+      [
+        { email: 'x@example.com', name: 'X', roles: ['viewer'], password: 'short' },
+        'body.password',
+        'at least 10 characters',
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await call('POST', '/api/v1/admin/users', admin, payload);

@@ -29,7 +29,10 @@ export const registerUserRoutes: FeatureRoutes = (app, { database }) => {
 
   app.post(
     authRoutes.profileQuery,
-    { schema: { body: profileQueryBody, response: { 200: profileSchema }, tags: ['users'] }, config: { access: 'portal.read' } },
+    {
+      schema: { body: profileQueryBody, response: { 200: profileSchema }, tags: ['users'] },
+      config: { access: 'portal.read' },
+    },
     (req) => profileOf(principalOf(req)),
   );
 
@@ -46,12 +49,18 @@ export const registerUserRoutes: FeatureRoutes = (app, { database }) => {
   );
   app.put(
     authRoutes.userRoles,
-    { schema: { params: userEmailParams, body: userRolesBody, response: { 200: portalUserSchema }, tags: ['users'] }, config: manage },
+    {
+      schema: { params: userEmailParams, body: userRolesBody, response: { 200: portalUserSchema }, tags: ['users'] },
+      config: manage,
+    },
     (req) => updateUserRoles(db, principalOf(req), req.params.email, req.body.roles),
   );
   app.put(
     authRoutes.userDisabled,
-    { schema: { params: userEmailParams, body: userDisabledBody, response: { 200: portalUserSchema }, tags: ['users'] }, config: manage },
+    {
+      schema: { params: userEmailParams, body: userDisabledBody, response: { 200: portalUserSchema }, tags: ['users'] },
+      config: manage,
+    },
     (req) => setUserDisabled(db, principalOf(req), req.params.email, req.body.disabled),
   );
 };

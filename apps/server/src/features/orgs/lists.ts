@@ -1,7 +1,31 @@
-import { and, asc, count, desc, eq, getTableName, gte, ilike, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { ListResult } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern, literalNumber, orderOn, pageShape, pageWindow, preparedQuery, sortKeys, type PageParams, type PageShape } from '../../platform/list-query.js';
+import {
+  containsPattern,
+  literalNumber,
+  orderOn,
+  pageShape,
+  pageWindow,
+  preparedQuery,
+  sortKeys,
+  type PageParams,
+  type PageShape,
+} from '../../platform/list-query.js';
 import { clusterCounts, clusters, listDays, projects, tenantCounts, tenantSizes, tenants } from './schema.js';
 
 /*
@@ -90,15 +114,29 @@ function pageKeys(
   order: SQL[],
   win: PageShape,
 ) {
-  const keys = db.select({ id: table.id }).from(table).where(where).orderBy(...order).limit(win.limit);
+  const keys = db
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(win.limit);
   if (!win.offset) return keys.as('keys');
   if (where || spec.keys[0] !== 'createdAt') return keys.offset(win.offset).as('keys');
   // A list's days are kept under its table's name.
   const anchor = dayAnchor(db, getTableName(table), spec.desc);
-  const from = spec.desc ? lt(table.createdAt, sql`${anchor.starts} + interval '24 hours'`) : gte(table.createdAt, anchor.starts);
+  const from = spec.desc
+    ? lt(table.createdAt, sql`${anchor.starts} + interval '24 hours'`)
+    : gte(table.createdAt, anchor.starts);
   // drizzle renders a number as a bound parameter and any SQL as written; the OFFSET is relative to the day's start.
   const offset = sql`${win.offset} - ${anchor.before}` as unknown as number;
-  const page = db.select({ id: table.id }).from(table).where(from).orderBy(...order).limit(win.limit).offset(offset).as('page');
+  const page = db
+    .select({ id: table.id })
+    .from(table)
+    .where(from)
+    .orderBy(...order)
+    .limit(win.limit)
+    .offset(offset)
+    .as('page');
   return db.select({ id: page.id }).from(anchor).crossJoinLateral(page).as('keys');
 }
 
@@ -116,13 +154,20 @@ interface ListShape<T> {
   flags: string[];
   sort: string;
   /** The page statement, every row carrying the list's total. */
-  page: (win: PageShape, direct: boolean) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
+  page: (
+    win: PageShape,
+    direct: boolean,
+  ) => { prepare(name?: string): { execute(values: Record<string, unknown>): Promise<T[]> } };
   /** The total alone, for an empty page past the end. */
   total: () => SQL;
 }
 
 /** Runs one page of a list through its shape's prepared statements (named when no filter's value steers the plan). */
-async function runList<T extends { total: number }>(db: Db, q: PageParams & { search?: string | undefined }, shape: ListShape<T>) {
+async function runList<T extends { total: number }>(
+  db: Db,
+  q: PageParams & { search?: string | undefined },
+  shape: ListShape<T>,
+) {
   const key = shape.flags.join(',');
   const named = !shape.flags.some((f) => VALUE_DEPENDENT.has(f.replace(/=.*/, '')));
   const v = values(q);
@@ -131,8 +176,15 @@ async function runList<T extends { total: number }>(db: Db, q: PageParams & { se
   // LIMIT n`, the per-row subqueries evaluated for those n rows only): nothing is skipped and the plan is known.
   // Any other page goes through its keys (`pageKeys`). The statement name already tells the two apart.
   const direct = named && !win.offset;
-  const rows = await preparedQuery(db, `${shape.list}.page:${shape.sort}:${key}:${win.key}`, () => shape.page(win, direct), { named }).execute(v);
-  return withTotal(rows, q, () => preparedQuery(db, `${shape.list}.total:${key}`, () => totalQuery(db, shape.total()), { named }).execute(v));
+  const rows = await preparedQuery(
+    db,
+    `${shape.list}.page:${shape.sort}:${key}:${win.key}`,
+    () => shape.page(win, direct),
+    { named },
+  ).execute(v);
+  return withTotal(rows, q, () =>
+    preparedQuery(db, `${shape.list}.total:${key}`, () => totalQuery(db, shape.total()), { named }).execute(v),
+  );
 }
 
 // ---------------------------------------------------------------- tenants
@@ -168,14 +220,18 @@ function tenantWhere(flags: string[]): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-
-/** The total of a tenant list as a scalar SQL expression: the status counters when only status filters, else a count. */
+/**
+ * The total of a tenant list as a scalar SQL expression: the status counters when only status filters, else a count.
+ */
 function tenantTotal(db: Db, flags: string[]): SQL {
   if (flags.includes('search') || flags.includes('org_tag') || flags.includes('id')) {
     return sql`(${db.select({ n: count() }).from(tenants).where(tenantWhere(flags))})`;
   }
   const where = flags.includes('status') ? anyOf(tenantCounts.status, 'status') : undefined;
-  return sql`(${db.select({ n: sql`coalesce(sum(${tenantCounts.n}), 0)` }).from(tenantCounts).where(where)})`;
+  return sql`(${db
+    .select({ n: sql`coalesce(sum(${tenantCounts.n}), 0)` })
+    .from(tenantCounts)
+    .where(where)})`;
 }
 
 function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape, direct: boolean) {
@@ -196,16 +252,34 @@ function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape, 
   };
   const where = tenantWhere(flags);
   const sizes = eq(tenantSizes.tenantId, tenants.id);
-  if (direct) return db.select(fields).from(tenants).leftJoin(tenantSizes, sizes).where(where).orderBy(...order).limit(win.limit);
+  if (direct)
+    return db
+      .select(fields)
+      .from(tenants)
+      .leftJoin(tenantSizes, sizes)
+      .where(where)
+      .orderBy(...order)
+      .limit(win.limit);
   const keys = pageKeys(db, tenants, where, spec, order, win);
-  return db.select(fields).from(keys).innerJoin(tenants, eq(tenants.id, keys.id)).leftJoin(tenantSizes, sizes).orderBy(...order);
+  return db
+    .select(fields)
+    .from(keys)
+    .innerJoin(tenants, eq(tenants.id, keys.id))
+    .leftJoin(tenantSizes, sizes)
+    .orderBy(...order);
 }
 
 /** One page of tenants with their project and cluster counts, and the list's total (one statement, one snapshot). */
 export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<TenantRow>> {
   const flags = present(q, TENANT_FILTERS);
   const sort = q.sort ?? '-created_at';
-  return runList(db, q, { list: 'tenants', flags, sort, page: (win, direct) => tenantPageQuery(db, flags, sort, win, direct), total: () => tenantTotal(db, flags) });
+  return runList(db, q, {
+    list: 'tenants',
+    flags,
+    sort,
+    page: (win, direct) => tenantPageQuery(db, flags, sort, win, direct),
+    total: () => tenantTotal(db, flags),
+  });
 }
 
 export async function selectTenant(db: Db, id: string): Promise<TenantRow | undefined> {
@@ -275,7 +349,9 @@ function clusterWhere(flags: string[]): SQL | undefined {
  * counts the matching rows through their index.
  */
 function clusterTotal(db: Db, flags: string[]): SQL {
-  if (flags.some((f) => f === 'id' || f === 'search' || f === 'tenant_id' || f === 'project_id' || f === 'is_byoc=true')) {
+  if (
+    flags.some((f) => f === 'id' || f === 'search' || f === 'tenant_id' || f === 'project_id' || f === 'is_byoc=true')
+  ) {
     return sql`(${db.select({ n: count() }).from(clusters).where(clusterWhere(flags))})`;
   }
   const dims = flags.filter((f) => f === 'status' || f === 'cluster_type' || f === 'provider');
@@ -288,7 +364,10 @@ function clusterTotal(db: Db, flags: string[]): SQL {
     .from(clusterCounts)
     .where(conds.length ? and(...conds) : undefined);
   if (!flags.includes('is_byoc=false')) return sql`(${counterSum})`;
-  return sql`((${counterSum}) - (${db.select({ n: count() }).from(clusters).where(clusterWhere([...dims, 'is_byoc=true']))}))`;
+  return sql`((${counterSum}) - (${db
+    .select({ n: count() })
+    .from(clusters)
+    .where(clusterWhere([...dims, 'is_byoc=true']))}))`;
 }
 
 function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape, direct: boolean) {
@@ -317,16 +396,32 @@ function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape,
     total: num(clusterTotal(db, flags)),
   };
   const where = clusterWhere(flags);
-  if (direct) return db.select(fields).from(clusters).where(where).orderBy(...order).limit(win.limit);
+  if (direct)
+    return db
+      .select(fields)
+      .from(clusters)
+      .where(where)
+      .orderBy(...order)
+      .limit(win.limit);
   const keys = pageKeys(db, clusters, where, spec, order, win);
-  return db.select(fields).from(keys).innerJoin(clusters, eq(clusters.id, keys.id)).orderBy(...order);
+  return db
+    .select(fields)
+    .from(keys)
+    .innerJoin(clusters, eq(clusters.id, keys.id))
+    .orderBy(...order);
 }
 
 /** One page of clusters with their project and tenant names, and the list's total (one statement, one snapshot). */
 export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult<ClusterRow>> {
   const flags = clusterFlags(q);
   const sort = q.sort ?? '-created_at';
-  return runList(db, q, { list: 'clusters', flags, sort, page: (win, direct) => clusterPageQuery(db, flags, sort, win, direct), total: () => clusterTotal(db, flags) });
+  return runList(db, q, {
+    list: 'clusters',
+    flags,
+    sort,
+    page: (win, direct) => clusterPageQuery(db, flags, sort, win, direct),
+    total: () => clusterTotal(db, flags),
+  });
 }
 
 export async function selectCluster(db: Db, id: string): Promise<ClusterRow | undefined> {

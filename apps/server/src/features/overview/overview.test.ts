@@ -10,14 +10,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function stats(): Promise<DashboardStats> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard/stats', headers: await t.as('sam.okafor@example.com') });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/admin/dashboard/stats',
+    headers: await t.as('sam.okafor@example.com'),
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as DashboardStats;
 }
 
 async function grouped(q: SQL): Promise<{ key: string; count: number }[]> {
   const rows = await t.database.rows<{ key: string; n: string | number }>(q);
-  return rows.map((r) => ({ key: r.key, count: Number(r.n) })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  return rows
+    .map((r) => ({ key: r.key, count: Number(r.n) }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 async function expectRealAggregates(s: DashboardStats): Promise<void> {
@@ -28,9 +34,15 @@ async function expectRealAggregates(s: DashboardStats): Promise<void> {
   expect(s.projects.total).toBe(Number(totals!.projects));
   expect(s.clusters.total).toBe(Number(totals!.clusters));
   expect(s.tenants.by_status).toEqual(await grouped(sql`select status as key, count(*) as n from tenants group by 1`));
-  expect(s.clusters.by_status).toEqual(await grouped(sql`select status as key, count(*) as n from clusters group by 1`));
-  expect(s.clusters.by_provider).toEqual(await grouped(sql`select provider as key, count(*) as n from clusters group by 1`));
-  expect(s.clusters.by_cluster_type).toEqual(await grouped(sql`select cluster_type as key, count(*) as n from clusters group by 1`));
+  expect(s.clusters.by_status).toEqual(
+    await grouped(sql`select status as key, count(*) as n from clusters group by 1`),
+  );
+  expect(s.clusters.by_provider).toEqual(
+    await grouped(sql`select provider as key, count(*) as n from clusters group by 1`),
+  );
+  expect(s.clusters.by_cluster_type).toEqual(
+    await grouped(sql`select cluster_type as key, count(*) as n from clusters group by 1`),
+  );
 }
 
 describe('GET /api/v1/admin/dashboard/stats', () => {
@@ -45,10 +57,18 @@ describe('GET /api/v1/admin/dashboard/stats', () => {
   });
 
   it('follows changes: new tenants and projects, clusters moved and deleted', async () => {
-    await t.database.db.execute(sql`insert into tenants (id, name, region, status, email) values ('9000000000000000009', 'Stats Co', 'us-east-1', 'CLOSING', 's@example.com')`);
-    await t.database.db.execute(sql`insert into projects (id, tenant_id, name, region) values ('9100000000000000009', '9000000000000000009', 'p', 'us-east-1')`);
-    await t.database.db.execute(sql`update clusters set status = 'USER_CLUSTER_STATUS_MAINTAINING', provider = 'ALICLOUD' where id in (select id from clusters order by id limit 25)`);
-    await t.database.db.execute(sql`delete from clusters where id in (select id from clusters order by id desc limit 10)`);
+    await t.database.db.execute(
+      sql`insert into tenants (id, name, region, status, email) values ('9000000000000000009', 'Stats Co', 'us-east-1', 'CLOSING', 's@example.com')`,
+    );
+    await t.database.db.execute(
+      sql`insert into projects (id, tenant_id, name, region) values ('9100000000000000009', '9000000000000000009', 'p', 'us-east-1')`,
+    );
+    await t.database.db.execute(
+      sql`update clusters set status = 'USER_CLUSTER_STATUS_MAINTAINING', provider = 'ALICLOUD' where id in (select id from clusters order by id limit 25)`,
+    );
+    await t.database.db.execute(
+      sql`delete from clusters where id in (select id from clusters order by id desc limit 10)`,
+    );
     await expectRealAggregates(await stats());
   });
 

@@ -36,7 +36,14 @@ function tenantOut(r: lists.TenantRow): Tenant {
 }
 
 function projectOut(r: repo.ProjectRow): Project {
-  return { id: r.id, tenant_id: r.tenantId, name: r.name, region: r.region, created_at: iso(r.createdAt), cluster_count: r.clusterCount };
+  return {
+    id: r.id,
+    tenant_id: r.tenantId,
+    name: r.name,
+    region: r.region,
+    created_at: iso(r.createdAt),
+    cluster_count: r.clusterCount,
+  };
 }
 
 function clusterOut(r: lists.ClusterRow): Cluster {
@@ -78,7 +85,10 @@ export async function getTenant(db: Db, id: string): Promise<Tenant> {
 }
 
 async function usage(db: Db, scope: repo.UsageScope, projectCount: number): Promise<DataResource> {
-  const [breakdown, nodes] = await Promise.all([repo.selectClusterBreakdown(db, scope), repo.selectNodeUsage(db, scope)]);
+  const [breakdown, nodes] = await Promise.all([
+    repo.selectClusterBreakdown(db, scope),
+    repo.selectNodeUsage(db, scope),
+  ]);
   const byStatus = new Map<string, number>();
   const byProvider = new Map<string, number>();
   let clusterCount = 0;
@@ -134,7 +144,12 @@ export async function projectDataResource(db: Db, tenantId: string, projectId: s
 // ---------------------------------------------------------------- clusters
 
 export async function listClusters(db: Db, q: ClusterQuery): Promise<ListResult<Cluster>> {
-  const filter = { ...q, search: searchOf(q.search), tenant_id: q.tenant_id || undefined, project_id: q.project_id || undefined };
+  const filter = {
+    ...q,
+    search: searchOf(q.search),
+    tenant_id: q.tenant_id || undefined,
+    project_id: q.project_id || undefined,
+  };
   const page = await lists.listClusters(db, filter);
   return { total: page.total, items: page.items.map(clusterOut) };
 }
@@ -145,7 +160,14 @@ export async function getCluster(db: Db, id: string): Promise<Cluster> {
   return clusterOut(row);
 }
 
-const componentOrder = new Map<string, number>([['PD', 0], ['TIKV', 1], ['TIDB', 2], ['TIFLASH', 3], ['TIFLASH_LEARNER', 4], ['TIPROXY', 5]]);
+const componentOrder = new Map<string, number>([
+  ['PD', 0],
+  ['TIKV', 1],
+  ['TIDB', 2],
+  ['TIFLASH', 3],
+  ['TIFLASH_LEARNER', 4],
+  ['TIPROXY', 5],
+]);
 
 /** A cluster's components in topology order (PD, TiKV, TiDB, TiFlash…). */
 export async function listClusterComponents(db: Db, clusterId: string): Promise<ListResult<ClusterComponent>> {
@@ -174,7 +196,11 @@ export interface PlatformCounters {
 
 /** The exact counters maintained by the triggers: a few dozen rows however large the platform. */
 export async function platformCounters(db: Db): Promise<PlatformCounters> {
-  const [t, p, c] = await Promise.all([repo.selectTenantCounters(db), repo.selectProjectTotal(db), repo.selectClusterCounters(db)]);
+  const [t, p, c] = await Promise.all([
+    repo.selectTenantCounters(db),
+    repo.selectProjectTotal(db),
+    repo.selectClusterCounters(db),
+  ]);
   return { tenants: t, projects: p, clusters: c };
 }
 
@@ -196,7 +222,11 @@ export interface ClusterConfigTarget {
 }
 
 /** A cluster as a configuration change sees it; `forUpdate` locks the cluster row for the caller's transaction. */
-export async function clusterConfigTarget(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<ClusterConfigTarget | undefined> {
+export async function clusterConfigTarget(
+  db: Db,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ClusterConfigTarget | undefined> {
   const row = await repo.selectClusterForConfig(db, id, opts.forUpdate);
   if (!row) return undefined;
   const components = (await repo.selectComponents(db, id))
@@ -211,7 +241,12 @@ export async function setClusterVersion(tx: Db, id: string, version: string): Pr
 }
 
 /** Sets the image tag one component of a cluster runs (caller's transaction). */
-export async function setClusterComponentImageTag(tx: Db, id: string, component: string, imageTag: string): Promise<void> {
+export async function setClusterComponentImageTag(
+  tx: Db,
+  id: string,
+  component: string,
+  imageTag: string,
+): Promise<void> {
   if ((await repo.updateComponentImageTag(tx, id, component, imageTag)) === 0) {
     throw new AppError('cluster.notFound', `Cluster ${id} has no component ${component}`);
   }

@@ -1,4 +1,11 @@
-import { clusterList, clusterListQuery, tenantList, tenantListQuery, type Cluster, type Tenant } from '@portal/contract';
+import {
+  clusterList,
+  clusterListQuery,
+  tenantList,
+  tenantListQuery,
+  type Cluster,
+  type Tenant,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 
 /*
@@ -39,12 +46,20 @@ const CLUSTER_PAGE: Cluster[] = Array.from({ length: 10 }, (_, i) => ({
 
 export function registerListTwins(app: FastifyInstance): void {
   const config = { access: 'portal.read' } as const;
-  app.get('/api/v1/devops/ping/orgs', { schema: { querystring: tenantListQuery, response: { 200: tenantList }, hide: true }, config }, () => ({
-    items: TENANT_PAGE,
-    total: 100_050,
-  }));
-  app.get('/api/v1/devops/ping/clusters', { schema: { querystring: clusterListQuery, response: { 200: clusterList }, hide: true }, config }, () => ({
-    items: CLUSTER_PAGE,
-    total: 1_000_577,
-  }));
+  app.get(
+    '/api/v1/devops/ping/orgs',
+    { schema: { querystring: tenantListQuery, response: { 200: tenantList }, hide: true }, config },
+    () => ({
+      items: TENANT_PAGE,
+      total: 100_050,
+    }),
+  );
+  app.get(
+    '/api/v1/devops/ping/clusters',
+    { schema: { querystring: clusterListQuery, response: { 200: clusterList }, hide: true }, config },
+    () => ({
+      items: CLUSTER_PAGE,
+      total: 1_000_577,
+    }),
+  );
 }
