@@ -19,7 +19,8 @@ export const auditListQuery = listQuery(
     instance_id: z.string().optional(),
     operator: z.string().optional(),
   },
-  ['operate_at'] as const,
+  ['operate_at'],
+  '-operate_at',
 );
 export const auditList = listResult(auditLogSchema);
 
@@ -58,7 +59,8 @@ export const adminAuditListQuery = listQuery(
     from: utcDateOrTime.optional(),
     to: utcDateOrTime.optional(),
   },
-  ['operate_at'] as const,
+  ['operate_at'],
+  '-operate_at',
 ).refine(
   (q) => {
     const { from, before } = auditTimeRange(q.from, q.to);

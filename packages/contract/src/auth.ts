@@ -48,6 +48,7 @@ export type PortalRole = (typeof PORTAL_ROLES)[number];
 export const userListQuery = listQuery(
   { search: z.string().max(200).optional(), role: z.string().max(100).optional() },
   ['email', 'name', 'created_at'],
+  'email',
 );
 export const userList = listResult(portalUserSchema);
 

@@ -331,7 +331,8 @@ export const configChangeListQuery = listQuery(
     cluster_type: z.enum(CLUSTER_TYPES).optional(),
     applicant: z.string().optional(),
   },
-  ['created_at'] as const,
+  ['created_at'],
+  '-created_at',
 );
 export const configChangeList = listResult(configChangeSchema.omit({ snapshot: true }));
 

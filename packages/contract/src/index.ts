@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './list.js';
+export * from './api.js';
 export * from './constants.js';
 export * from './format.js';
 export * from './auth.js';

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { listQuery, parseSort, repeated } from './list.js';
 
 describe('listQuery', () => {
-  const q = listQuery({ status: repeated(z.enum(['A', 'B'])), search: z.string().optional() }, [
-    'name',
-    'created_at',
-  ] as const);
+  const q = listQuery(
+    { status: repeated(z.enum(['A', 'B'])), search: z.string().optional() },
+    ['name', 'created_at'],
+    '-created_at',
+  );
 
   it('defaults to the first page of 10', () => {
-    expect(q.parse({})).toEqual({ page: 1, per_page: 10 });
+    expect(q.parse({})).toEqual({ page: 1, per_page: 10, sort: '-created_at' });
   });
 
   it('coerces query strings and accepts repeated keys', () => {

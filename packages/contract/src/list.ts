@@ -5,16 +5,26 @@ export const MAX_PAGE_SIZE = 1000;
 /** The page sizes the console's tables offer. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 
+/** A sort param: `field` ascending or `-field` descending. */
+export type SortParam<F extends string> = F | `-${F}`;
+/** The field a sort param names. */
+export type SortField<S extends string> = S extends `-${infer F}` ? F : S;
+
 /**
- * Builds the flat query schema every list takes: page (1-based), per_page, sort
- * (`field` or `-field`, restricted to the given sortable fields) and one param per filter.
+ * Builds the flat query schema every list takes: page (1-based), per_page, sort and one param per filter.
+ * The list declares its sortable fields and its default sort here, once: the server derives ORDER BY from the parsed
+ * `sort` (always present after parsing), the web offers only these columns as sortable.
  */
-export function listQuery<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(filters: F, sortable: S) {
-  const sortValues = sortable.flatMap((f) => [f, `-${f}`]) as [string, ...string[]];
+export function listQuery<F extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(
+  filters: F,
+  sortable: S,
+  defaultSort: SortParam<S[number]>,
+) {
+  const sortValues = sortable.flatMap((f) => [f, `-${f}`]) as [SortParam<S[number]>, ...SortParam<S[number]>[]];
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-    sort: z.enum(sortValues).optional(),
+    sort: z.enum(sortValues).default(defaultSort as never),
     ...filters,
   });
 }

@@ -48,7 +48,8 @@ export const operationListQuery = listQuery(
     target_id: z.string().optional(),
     search: z.string().trim().max(200).optional(),
   },
-  ['created_at'] as const,
+  ['created_at'],
+  '-created_at',
 );
 export const operationList = listResult(operationSchema);
 

@@ -35,7 +35,8 @@ export const tenantListQuery = listQuery(
     status: repeated(z.enum(TENANT_STATUSES)),
     org_tag: z.string().optional(),
   },
-  ['id', 'name', 'created_at'] as const,
+  ['id', 'name', 'created_at'],
+  '-created_at',
 );
 export type TenantListQuery = z.input<typeof tenantListQuery>;
 export const tenantList = listResult(tenantSchema);
@@ -49,10 +50,11 @@ export const projectSchema = z.object({
   cluster_count: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
-export const projectListQuery = listQuery({ search: z.string().trim().max(200).optional() }, [
-  'name',
-  'created_at',
-] as const);
+export const projectListQuery = listQuery(
+  { search: z.string().trim().max(200).optional() },
+  ['name', 'created_at'],
+  '-created_at',
+);
 export const projectList = listResult(projectSchema);
 
 export const clusterSchema = z.object({
@@ -84,7 +86,8 @@ export const clusterListQuery = listQuery(
     provider: repeated(z.enum(CLOUD_PROVIDERS)),
     is_byoc: z.enum(['true', 'false']).optional(),
   },
-  ['name', 'created_at', 'status'] as const,
+  ['name', 'created_at', 'status'],
+  '-created_at',
 );
 export type ClusterListQuery = z.input<typeof clusterListQuery>;
 export const clusterList = listResult(clusterSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from './api.js';
 
 const slug = z
   .string()
@@ -69,9 +70,48 @@ export type UpdateRegionBody = z.input<typeof updateRegionBody>;
 export const providerList = z.object({ items: z.array(providerSchema), total: z.number().int() });
 export const regionList = z.object({ items: z.array(regionSchema), total: z.number().int() });
 
-export const providerRoutes = {
-  list: '/api/v1/admin/providers',
-  detail: '/api/v1/admin/providers/:id',
-  regions: '/api/v1/admin/providers/:id/regions',
-  region: '/api/v1/admin/providers/:id/regions/:rid',
-} as const;
+const id = z.string().trim().min(1).max(140);
+
+/** Cloud providers and their regions (spec §2 /providers, §7 Admin). Reads for everyone, writes for admins. */
+export const providersApi = {
+  list: route({ method: 'GET', path: '/api/v1/admin/providers', access: 'portal.read', response: providerList }),
+  create: route({
+    method: 'POST',
+    path: '/api/v1/admin/providers',
+    access: 'admin.manage',
+    status: 201,
+    body: createProviderBody,
+    response: providerSchema,
+  }),
+  detail: route({
+    method: 'GET',
+    path: '/api/v1/admin/providers/:id',
+    access: 'portal.read',
+    params: z.object({ id }),
+    response: providerDetailSchema,
+  }),
+  regions: route({
+    method: 'GET',
+    path: '/api/v1/admin/providers/:id/regions',
+    access: 'portal.read',
+    params: z.object({ id }),
+    response: regionList,
+  }),
+  createRegion: route({
+    method: 'POST',
+    path: '/api/v1/admin/providers/:id/regions',
+    access: 'admin.manage',
+    status: 201,
+    params: z.object({ id }),
+    body: createRegionBody,
+    response: regionSchema,
+  }),
+  updateRegion: route({
+    method: 'PUT',
+    path: '/api/v1/admin/providers/:id/regions/:rid',
+    access: 'admin.manage',
+    params: z.object({ id, rid: id }),
+    body: updateRegionBody,
+    response: regionSchema,
+  }),
+};

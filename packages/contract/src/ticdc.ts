@@ -145,7 +145,8 @@ export const ticdcClusterListQuery = listQuery(
     tenant_id: z.string().trim().max(64).optional(),
     status: repeated(z.enum(TICDC_STATUSES)),
   },
-  ['created_at', 'name'] as const,
+  ['created_at', 'name'],
+  '-created_at',
 );
 export const ticdcClusterList = listResult(ticdcClusterSchema);
 
@@ -156,7 +157,8 @@ export const changefeedListQuery = listQuery(
     status: repeated(z.enum(CHANGEFEED_STATUSES)),
     downstream_type: repeated(z.enum(DOWNSTREAM_TYPES)),
   },
-  ['created_at', 'display_name'] as const,
+  ['created_at', 'display_name'],
+  '-created_at',
 );
 export const changefeedList = listResult(changefeedSchema);
 

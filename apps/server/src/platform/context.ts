@@ -7,8 +7,10 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import type { Database } from './db.js';
-import type { JobRunner } from './jobs.js';
+import type { Database, Db } from './db.js';
+import type { Contribution, Registry } from './extensions.js';
+import type { JobHandler, JobRunner } from './jobs.js';
+import type { RouteRegistrar } from './routes.js';
 
 /** Fastify with zod schemas as the type provider: every route is typed from its contract schemas. */
 export type App = FastifyInstance<
@@ -19,11 +21,14 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What a feature's routes get: the database, the configuration and the job runner to register handlers with. */
+/** What every feature gets: the database, the configuration, the job runner and this app's extension registry. */
 export interface AppContext {
   config: Config;
   database: Database;
+  db: Db;
   jobs: JobRunner;
+  /** Items contributed to extension points by the features of this app (operation types, approval templates…). */
+  registry: Registry;
   /**
    * Multiplies the simulated durations of operation steps (the modelled control plane's wall-clock work): 1 in a
    * running server, so progress is visible; 0 in tests, so `jobs.drain()` finishes an operation at once.
@@ -31,5 +36,25 @@ export interface AppContext {
   stepTimeScale: number;
 }
 
-/** A feature plugs its routes in with one of these. */
+/**
+ * One area of the server, declared in its `index.ts` and listed once in `app.ts`. Everything the area adds to the
+ * app is here: its contributions to other areas' extension points, its durable job handlers and its routes.
+ */
+export interface ServerFeature {
+  name: string;
+  /** Contributions to extension points (see platform/extensions.ts). Collected from every feature before routes. */
+  provides?: (ctx: AppContext) => Contribution[];
+  /** Durable job handlers by job kind. */
+  jobs?: (ctx: AppContext) => Record<string, JobHandler>;
+  /** The area's routes, each from its contract descriptor. */
+  routes?: (r: RouteRegistrar, ctx: AppContext) => void | Promise<void>;
+  /** Runs once when the app is ready, before it serves (e.g. to ensure reference rows the area owns). */
+  start?: (ctx: AppContext) => Promise<void>;
+}
+
+export function defineFeature(feature: ServerFeature): ServerFeature {
+  return feature;
+}
+
+/** @deprecated The pre-descriptor way a feature plugged in its routes; being replaced by `ServerFeature`. */
 export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;

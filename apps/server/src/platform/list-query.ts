@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS, parseSort, type ListResult } from '@portal/contract';
+import { PAGE_SIZE_OPTIONS, parseSort, type ListResult, type SortField } from '@portal/contract';
 import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -54,6 +54,29 @@ export function pageShape(q: PageParams): PageShape {
     limit,
     offset: later ? sql.placeholder('offset') : undefined,
   };
+}
+
+/** A column (or any SQL expression, e.g. a subquery's column) a list orders by. */
+export type SortKey = AnyColumn | SQLWrapper;
+
+/**
+ * The one way a list orders its rows. `sort` is the parsed list query's sort (the contract's `listQuery` declares the
+ * sortable fields and the default, so it is always one of them); `keys` maps every sortable field to the key(s) it
+ * orders by — several for a multi-column index, in the index's order — all in the sort's direction. The unique
+ * `tieBreaker` ends the order unless the keys already end with it, so pages never overlap or skip rows.
+ */
+export function listOrder<S extends string>(
+  sort: S,
+  keys: { readonly [F in SortField<S>]: SortKey | readonly SortKey[] },
+  tieBreaker?: SortKey,
+): SQL[] {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as SortField<S>;
+  const chosen = keys[field] as SortKey | readonly SortKey[] | undefined;
+  if (!chosen) throw new Error(`no sort key for ${field}`);
+  const list: SortKey[] = Array.isArray(chosen) ? [...(chosen as readonly SortKey[])] : [chosen as SortKey];
+  if (tieBreaker && list[list.length - 1] !== tieBreaker) list.push(tieBreaker);
+  return list.map((k) => (descending ? desc(k) : asc(k)));
 }
 
 /**

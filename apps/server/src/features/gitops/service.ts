@@ -33,7 +33,7 @@ async function applying(db: Db, clusterId: string): Promise<{ instance_id: strin
   const page = await listOperationPage(db, {
     page: 1,
     per_page: 1,
-    sort: undefined,
+    sort: '-created_at',
     search: undefined,
     status: ['pending', 'running', 'waiting'],
     type: GITOPS_APPLY,

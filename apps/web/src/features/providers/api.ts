@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { providerRoutes } from '@portal/contract';
-import type {
-  CreateProviderBody,
-  CreateRegionBody,
-  ListResult,
-  Provider,
-  ProviderDetail,
-  Region,
-  UpdateRegionBody,
-} from '@portal/contract';
-import { http, pathOf } from '../../shared/lib/http';
+import { providersApi } from '@portal/contract';
+import type { CreateProviderBody, CreateRegionBody, UpdateRegionBody } from '@portal/contract';
+import { api } from '../../shared/lib/api';
 
 export const providerKeys = {
   all: ['providers'] as const,
@@ -20,14 +12,14 @@ export const providerKeys = {
 export function useProviders() {
   return useQuery({
     queryKey: providerKeys.list(),
-    queryFn: ({ signal }) => http.get<ListResult<Provider>>(providerRoutes.list, { signal }),
+    queryFn: ({ signal }) => api(providersApi.list, {}, { signal }),
   });
 }
 
 export function useProvider(id: string) {
   return useQuery({
     queryKey: providerKeys.detail(id),
-    queryFn: ({ signal }) => http.get<ProviderDetail>(pathOf(providerRoutes.detail, { id }), { signal }),
+    queryFn: ({ signal }) => api(providersApi.detail, { params: { id } }, { signal }),
   });
 }
 
@@ -37,7 +29,7 @@ const formMeta = { errorModal: false } as const;
 export function useCreateProvider() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateProviderBody) => http.post<Provider>(providerRoutes.list, body),
+    mutationFn: (body: CreateProviderBody) => api(providersApi.create, { body }),
     meta: formMeta,
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
   });
@@ -46,7 +38,7 @@ export function useCreateProvider() {
 export function useCreateRegion(providerId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateRegionBody) => http.post<Region>(pathOf(providerRoutes.regions, { id: providerId }), body),
+    mutationFn: (body: CreateRegionBody) => api(providersApi.createRegion, { params: { id: providerId }, body }),
     meta: formMeta,
     // The list's region_count changes too.
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
@@ -57,7 +49,7 @@ export function useUpdateRegion(providerId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ regionId, body }: { regionId: string; body: UpdateRegionBody }) =>
-      http.put<Region>(pathOf(providerRoutes.region, { id: providerId, rid: regionId }), body),
+      api(providersApi.updateRegion, { params: { id: providerId, rid: regionId }, body }),
     meta: formMeta,
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
   });
