@@ -19,6 +19,13 @@ export interface TemplateNode {
   name: string;
   approvers: string[];
 }
+/** An approval flow a feature starts approvals from (spec §3 Approval, from_template); its approvers are editable. */
+export interface ApprovalTemplate {
+  name: string;
+  title: string;
+  /** The nodes a fresh database starts with; an edited template in the database is kept as it is. */
+  nodes: TemplateNode[];
+}
 
 export async function findTemplate(db: Db, name: string) {
   const [row] = await db.select().from(approvalTemplates).where(eq(approvalTemplates.name, name)).limit(1);

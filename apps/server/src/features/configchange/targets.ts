@@ -1,5 +1,6 @@
 import type { ClusterType } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
+import { extensionPoint } from '../../platform/extensions.js';
 
 /**
  * What the configuration flow needs to know of the thing being configured (a cluster, a TiCDC cluster, a changefeed).
@@ -28,6 +29,9 @@ export interface ConfigTargetAdapter {
   setVersion(tx: Db, id: string, version: string): Promise<void>;
   setImageTag(tx: Db, id: string, component: string, tag: string): Promise<void>;
 }
+
+/** The kinds of target the configuration flow can change: each feature provides adapters for its own kinds. */
+export const configTargets = extensionPoint<ConfigTargetAdapter>('configchange.targets', (a) => a.clusterType);
 
 const adapters = new Map<ClusterType, ConfigTargetAdapter>();
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.js';
+import { extensionPoint } from '../../platform/extensions.js';
 
 /** What a step's effect sees: the operation and the transaction its effect must use. */
 export interface StepContext {
@@ -33,6 +34,9 @@ export interface OperationDefinition {
   /** Called in the transaction that marks the operation failed. */
   onFail?: (ctx: StepContext, error: string) => Promise<void>;
 }
+
+/** The operation types of an app: each feature provides the ones it runs (`operationTypes.provide(...)`). */
+export const operationTypes = extensionPoint<OperationDefinition>('operations.types', (d) => d.type);
 
 const definitions = new Map<string, OperationDefinition>();
 

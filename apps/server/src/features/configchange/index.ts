@@ -1,0 +1,2 @@
+export { configTargets } from './targets.js';
+export type { ConfigTargetAdapter, ConfigTargetState } from './targets.js';

@@ -1,0 +1,2 @@
+export { operationTypes } from './definitions.js';
+export type { OperationDefinition, StepContext, StepDefinition } from './definitions.js';
