@@ -31,30 +31,53 @@ async function waitReady(url: string, ms: number): Promise<void> {
   throw new Error(`server at ${url} was not ready within ${ms} ms`);
 }
 
-/** Starts the built server on a free port with a fresh demo-seeded embedded database; stops it after the run. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export interface StartedServer {
+  /** `http://localhost:<port>` */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server on a free port with a fresh demo-seeded embedded database. Like `npm start` it has no
+ * PUBLIC_URL (sign-in works at whatever address it is reached at) unless `publicUrl` pins it to its localhost URL.
+ */
+export async function startServer(opts: { publicUrl?: boolean } = {}): Promise<StartedServer> {
   const main = path.join(root, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
+  const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitReady(baseUrl, 60_000);
-  process.env.E2E_BASE_URL = baseUrl;
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.PUBLIC_URL;
+  if (opts.publicUrl) env.PUBLIC_URL = url;
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitReady(url, 60_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
+
+/** The suite's server, configured as `npm start` runs it; stopped after the run. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const server = await startServer();
+  process.env.E2E_BASE_URL = server.url;
+  return server.stop;
 }

@@ -11,6 +11,8 @@ export class Browser {
   constructor(
     private app: App,
     private readonly headers: Record<string, string> = {},
+    /** The host (and port) the browser believes the portal is at. */
+    private readonly host: string = HOST,
   ) {}
 
   /** Continue in another server process that shares the database (same cookies). */
@@ -46,14 +48,14 @@ export class Browser {
   }
 
   async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
-    const u = new URL(url, `http://${HOST}`);
-    if (u.host !== HOST) throw new Error(`the test browser only talks to ${HOST}, not ${u.host}`);
+    const u = new URL(url, `http://${this.host}`);
+    if (u.host !== this.host) throw new Error(`the test browser only talks to ${this.host}, not ${u.host}`);
     const path = u.pathname + u.search;
     const res = await this.app.inject({
       method,
       url: path,
       headers: {
-        host: HOST,
+        host: this.host,
         cookie: this.cookieHeader(u.pathname),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...this.headers,
@@ -78,8 +80,8 @@ export class Browser {
     for (let i = 0; i < max; i++) {
       const location = current.headers.location;
       if (current.statusCode < 300 || current.statusCode >= 400 || !location) return current;
-      const next = new URL(String(location), `http://${HOST}`);
-      if (next.host !== HOST || next.pathname === '/auth_redirect') return current;
+      const next = new URL(String(location), `http://${this.host}`);
+      if (next.host !== this.host || next.pathname === '/auth_redirect') return current;
       current = await this.get(next.href);
     }
     throw new Error('too many redirects');

@@ -122,7 +122,12 @@ describe('the built-in issuer', () => {
     // The id token is the SPA's bearer: the app's own verifier accepts it.
     const me = await t.app.inject({ url: '/api/v1/devops/me', headers: { authorization: `Bearer ${idToken}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'] });
+    expect(me.json()).toEqual({
+      email: 'admin@example.com',
+      name: 'Ada Admin',
+      roles: ['admin'],
+      privileges: ['portal.read', 'portal.operate', 'admin.manage'],
+    });
   });
 
   it('signs in again without a password while the issuer session lasts (no consent screen)', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type default as Provider } from 'oidc-provider';
+import type { OriginIssuer } from './provider.js';
 import type { Database } from '../platform/db.js';
 import { verifyPassword } from './password.js';
 import { AttemptLimiter } from './rate-limit.js';
@@ -7,22 +8,23 @@ import { errorPage, MOUNT, SIGN_IN_ERRORS, signInPage, STYLESHEET, STYLESHEET_PA
 import { findPortalUser } from './accounts.js';
 
 export interface InteractionDeps {
-  provider: Provider;
-  database: Database;
+  /** The issuer serving a request (see BuiltinIssuer.issuerFor); undefined when its Host is unusable. */
+  issuerFor(req: FastifyRequest): OriginIssuer | undefined;
+  /** Headers of the responses that belong to no one origin (the stylesheet, a bad Host). */
   headers: Record<string, string>;
+  database: Database;
   log: FastifyBaseLogger;
-  /** Where "back to the portal" links go. */
-  portalUrl: string;
   /** Failed attempts allowed per email and client IP in the window (default 10 per 5 minutes). */
   limiter?: AttemptLimiter;
 }
 
 const EXPIRED = 'This sign-in request has expired or was already used. Go back to the portal and sign in again.';
+export const BAD_HOST = 'The request has no usable Host header.';
 const MAX_FORM_BYTES = 16 * 1024;
 
 /** Our own sign-in page for oidc-provider's interactions: /oidc/interaction/:uid and its form post. */
 export function registerInteractionRoutes(scope: FastifyInstance, deps: InteractionDeps): void {
-  const { provider, database, headers, log, portalUrl } = deps;
+  const { issuerFor, headers, database, log } = deps;
   const limiter = deps.limiter ?? new AttemptLimiter(10, 5 * 60 * 1000);
 
   scope.addContentTypeParser(
@@ -33,24 +35,29 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     },
   );
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).headers(headers).type('text/html; charset=utf-8').send(body);
+  const html = (reply: FastifyReply, status: number, body: string, own = headers) =>
+    reply.status(status).headers(own).type('text/html; charset=utf-8').send(body);
 
   /** Hands the raw response to oidc-provider (it writes the redirect itself). */
   const finish = async (
     req: FastifyRequest,
     reply: FastifyReply,
+    issuer: OriginIssuer,
     result: Parameters<Provider['interactionFinished']>[2],
   ) => {
     reply.hijack();
-    for (const [k, v] of Object.entries(headers)) reply.raw.setHeader(k, v);
+    for (const [k, v] of Object.entries(issuer.headers)) reply.raw.setHeader(k, v);
     reply.raw.setHeader('X-Request-Id', req.id);
-    await provider.interactionFinished(req.raw, reply.raw, result);
+    await issuer.provider.interactionFinished(req.raw, reply.raw, result);
   };
 
-  const loadInteraction = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+  const loadInteraction = async (
+    req: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+    issuer: OriginIssuer,
+  ) => {
     try {
-      const interaction = await provider.interactionDetails(req.raw, reply.raw);
+      const interaction = await issuer.provider.interactionDetails(req.raw, reply.raw);
       return interaction.uid === req.params.uid ? interaction : undefined;
     } catch (err) {
       // A missing or expired interaction is the user's problem (old tab, back button); anything else is ours.
@@ -71,47 +78,51 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   );
 
   scope.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, opts, async (req, reply) => {
-    const interaction = await loadInteraction(req, reply);
-    if (!interaction) return html(reply, 400, errorPage(EXPIRED, portalUrl));
+    const issuer = issuerFor(req);
+    if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
+    const interaction = await loadInteraction(req, reply, issuer);
+    if (!interaction) return html(reply, 400, errorPage(EXPIRED, issuer.portalUrl), issuer.headers);
     const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
-    if (interaction.prompt.name === 'login') return html(reply, 200, signInPage({ action }));
+    if (interaction.prompt.name === 'login') return html(reply, 200, signInPage({ action }), issuer.headers);
     // Any other prompt (consent) for our first-party client is granted without asking.
-    return finish(req, reply, await autoConsent(provider, interaction));
+    return finish(req, reply, issuer, await autoConsent(issuer.provider, interaction));
   });
 
   scope.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
     `${MOUNT}/interaction/:uid/login`,
     opts,
     async (req, reply) => {
-      const interaction = await loadInteraction(req, reply);
-      if (!interaction) return html(reply, 400, errorPage(EXPIRED, portalUrl));
+      const issuer = issuerFor(req);
+      if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
+      const page = (status: number, body: string) => html(reply, status, body, issuer.headers);
+      const interaction = await loadInteraction(req, reply, issuer);
+      if (!interaction) return page(400, errorPage(EXPIRED, issuer.portalUrl));
       const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
       const form = req.body && typeof req.body === 'object' ? req.body : {};
       const email = String(form.email ?? '')
         .trim()
         .slice(0, 320);
       const password = String(form.password ?? '').slice(0, 1024);
-      if (interaction.prompt.name !== 'login') return finish(req, reply, await autoConsent(provider, interaction));
+      if (interaction.prompt.name !== 'login') {
+        return finish(req, reply, issuer, await autoConsent(issuer.provider, interaction));
+      }
 
       const key = `${email.toLowerCase()}|${req.ip}`;
       if (limiter.isBlocked(key)) {
         log.warn({ email, ip: req.ip }, 'sign-in rate limited');
-        return html(
-          reply.header('Retry-After', '300'),
-          429,
-          signInPage({ action, email, error: SIGN_IN_ERRORS.rateLimited }),
-        );
+        reply.header('Retry-After', '300');
+        return page(429, signInPage({ action, email, error: SIGN_IN_ERRORS.rateLimited }));
       }
       const user = email && password ? await findPortalUser(database.db, email) : undefined;
       const ok = await verifyPassword(password, user?.passwordHash);
       if (!user || !ok) {
         limiter.fail(key);
         log.info({ email, ip: req.ip }, 'sign-in failed');
-        return html(reply, 401, signInPage({ action, email, error: SIGN_IN_ERRORS.invalid }));
+        return page(401, signInPage({ action, email, error: SIGN_IN_ERRORS.invalid }));
       }
       limiter.reset(key);
       log.info({ email: user.email }, 'signed in');
-      return finish(req, reply, { login: { accountId: user.email } });
+      return finish(req, reply, issuer, { login: { accountId: user.email } });
     },
   );
 }

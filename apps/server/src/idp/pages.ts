@@ -81,7 +81,9 @@ export function signedOutPage(portalUrl: string): string {
 <p class="info"><a href="${escapeHtml(portalUrl)}">Back to ${escapeHtml(PORTAL_NAME)}</a></p>`);
 }
 
-export function errorPage(message: string, portalUrl: string): string {
+/** An error, an optional technical detail under it, and a link to the portal. */
+export function errorPage(message: string, portalUrl: string, detail?: string): string {
+  const more = detail ? `<p class="info">${escapeHtml(detail)}</p>\n` : '';
   return layout(`<p class="alert" role="alert">${escapeHtml(message)}</p>
-<p class="info"><a href="${escapeHtml(portalUrl)}">Back to ${escapeHtml(PORTAL_NAME)}</a></p>`);
+${more}<p class="info"><a href="${escapeHtml(portalUrl)}">Back to ${escapeHtml(PORTAL_NAME)}</a></p>`);
 }

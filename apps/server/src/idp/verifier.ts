@@ -4,7 +4,8 @@ import type { TokenVerifier } from '../platform/auth.js';
 export interface VerifierOptions {
   /** Resolves the signing key of a token: a local JWKS for the built-in issuer, a remote one otherwise. */
   keys: JWTVerifyGetKey;
-  issuer: string;
+  /** The accepted `iss`: one value, or a test of it. */
+  issuer: string | ((iss: unknown) => boolean);
   audience: string;
   /** Accepted signature algorithms; RS256 unless told otherwise. */
   algorithms?: string[];
@@ -17,13 +18,15 @@ export interface VerifierOptions {
 export function createVerifier(opts: VerifierOptions): TokenVerifier {
   return {
     async verify(token) {
+      const { issuer } = opts;
       const { payload } = await jwtVerify(token, opts.keys, {
-        issuer: opts.issuer,
+        ...(typeof issuer === 'string' ? { issuer } : {}),
         audience: opts.audience,
         algorithms: opts.algorithms ?? ['RS256'],
-        requiredClaims: ['exp', 'email'],
+        requiredClaims: ['iss', 'exp', 'email'],
         clockTolerance: 5,
       });
+      if (typeof issuer === 'function' && !issuer(payload.iss)) throw new Error('the token has an unexpected issuer');
       const email = payload.email;
       if (typeof email !== 'string' || !email) throw new Error('the token carries no email claim');
       return { email: email.toLowerCase() };

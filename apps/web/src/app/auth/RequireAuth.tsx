@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { Button } from 'antd';
 import { useLocation } from 'react-router';
-import { errorMessage } from '../../shared/lib/ApiError';
+import { errorMessage, isApiError } from '../../shared/lib/ApiError';
 import { ResultMessage } from '../../shared/ui/ResultMessage';
 import { FullPageMessage } from './FullPageMessage';
 import { safeTarget, startLogin } from './login';
@@ -10,6 +10,13 @@ import { isSessionValid, readSession, subscribeSession } from './session';
 import { useAuthConfig } from './useAuthConfig';
 
 export const REDIRECTING_TEXT = 'Redirecting you to the login page...';
+
+/** The address the server says the portal is configured for, when it refuses sign-in at this one (PUBLIC_URL). */
+function configuredPortalUrl(error: unknown): string | undefined {
+  const details: unknown = isApiError(error) ? error.details : undefined;
+  const url = details && typeof details === 'object' ? (details as { portalUrl?: unknown }).portalUrl : undefined;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
+}
 
 /** Longest timer browsers honour (~24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -46,13 +53,22 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (valid) return <>{children}</>;
   if (config.error) {
+    const portalUrl = configuredPortalUrl(config.error);
     return (
       <FullPageMessage spinning={false}>
         <ResultMessage
           status="error"
-          title="Cannot reach the sign-in service"
+          title={portalUrl ? 'Sign-in is not available at this address' : 'Cannot reach the sign-in service'}
           subTitle={errorMessage(config.error)}
-          extra={<Button onClick={() => void config.refetch()}>Retry</Button>}
+          extra={
+            portalUrl ? (
+              <Button type="primary" href={portalUrl}>
+                Open {portalUrl}
+              </Button>
+            ) : (
+              <Button onClick={() => void config.refetch()}>Retry</Button>
+            )
+          }
         />
       </FullPageMessage>
     );

@@ -73,6 +73,24 @@ describe('unauthenticated visit', () => {
     expect(decodeState(new URL(assign.mock.calls[0]?.[0] ?? '').searchParams.get('state'))?.t).toBe('/orgs');
   });
 
+  it('says where to open the portal when the server is configured for another address, and does not log in', async () => {
+    const message = 'This portal is configured for https://portal.example.com — open it there to sign in.';
+    const details = { portalUrl: 'https://portal.example.com/' };
+    const { calls } = mockFetch({
+      'GET /api/v1/public/auth-config': { status: 400, body: { code: 'request.invalid', message, details } },
+    });
+    const { assign } = stubNavigation();
+    renderApp('/orgs', features);
+    expect(await screen.findByText('Sign-in is not available at this address')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open https://portal.example.com/' })).toHaveAttribute(
+      'href',
+      'https://portal.example.com/',
+    );
+    expect(calls('GET', '/api/v1/public/auth-config')).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('renders the page with a valid session', async () => {
     serve();
     const { assign } = stubNavigation();

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { authRoutes } from '@portal/contract';
+import { authApi } from '@portal/contract';
 import type { AuthConfig } from '@portal/contract';
-import { http } from '../../shared/lib/http';
+import { api } from '../../shared/lib/api';
+import { isApiError } from '../../shared/lib/ApiError';
 
 export const authConfigKey = ['auth-config'] as const;
 
@@ -23,11 +24,11 @@ export function toAuthConfig(value: unknown): AuthConfig {
 
 export const authConfigQuery = queryOptions({
   queryKey: authConfigKey,
-  queryFn: async ({ signal }): Promise<AuthConfig> =>
-    toAuthConfig(await http.get<unknown>(authRoutes.config, { signal })),
+  queryFn: async ({ signal }): Promise<AuthConfig> => toAuthConfig(await api(authApi.config, {}, { signal })),
   staleTime: Infinity,
   gcTime: Infinity,
-  retry: 2,
+  // A refusal (4xx, e.g. "open the portal at its configured address") will not change on a retry.
+  retry: (failures, error) => failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
 });
 
 /** The issuer settings of GET /api/v1/public/auth-config, fetched once. */
