@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { auditRoutes, configChangeRoutes, tenantRoutes, ticdcRoutes } from '@portal/contract';
+import { auditsApi, configchangeApi, orgsApi, ticdcApi } from '@portal/contract';
 import type { AuditLog, Cluster, ClusterConfiguration, ConfigChange, ListResult, TicdcCluster } from '@portal/contract';
 import { ADMIN, OPERATOR, apiGet, baseUrl, signInAt, signedInPage, toast } from './helpers.js';
 
@@ -28,7 +28,7 @@ interface Picked {
  * clusters.
  */
 async function pickTargets(page: Page): Promise<Picked> {
-  const clusters = await apiGet<ListResult<Cluster>>(page, tenantRoutes.clusters, {
+  const clusters = await apiGet<ListResult<Cluster>>(page, orgsApi.clusters.path, {
     cluster_type: 'DEDICATED_TIDB',
     status: 'USER_CLUSTER_STATUS_AVAILABLE',
     sort: '-created_at',
@@ -40,7 +40,7 @@ async function pickTargets(page: Page): Promise<Picked> {
     if (c.tenant_name === 'Woodgrove Bank') continue;
     const config = await apiGet<{ configuration: ClusterConfiguration; changeable: boolean }>(
       page,
-      configChangeRoutes.clusterConfig.replace(':cluster_id', c.id),
+      configchangeApi.clusterConfig.path.replace(':cluster_id', c.id),
       {
         cluster_type: 'DEDICATED_TIDB',
       },
@@ -48,7 +48,7 @@ async function pickTargets(page: Page): Promise<Picked> {
     const types = config.configuration.files.map((f) => f.config_type);
     const history = await apiGet<ListResult<ConfigChange>>(
       page,
-      configChangeRoutes.clusterHistory.replace(':cluster_id', c.id),
+      configchangeApi.clusterHistory.path.replace(':cluster_id', c.id),
     );
     if (config.changeable && types.includes('tidb') && types.includes('tikv') && history.total === 0) {
       cluster = c;
@@ -56,7 +56,7 @@ async function pickTargets(page: Page): Promise<Picked> {
     }
   }
   if (!cluster) throw new Error('no changeable DEDICATED_TIDB cluster in the demo seed');
-  const ticdc = await apiGet<ListResult<TicdcCluster>>(page, ticdcRoutes.clusters, {
+  const ticdc = await apiGet<ListResult<TicdcCluster>>(page, ticdcApi.clusters.path, {
     status: 'available',
     sort: '-created_at',
     per_page: 50,
@@ -233,7 +233,7 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     const expected = ['applied', 'apply', 'approved', 'approve', 'submit_for_approval', 'create'];
     await expect(audit.getByRole('row')).toHaveCount(expected.length + 1);
     for (const op of expected) await expect(audit.getByRole('cell', { name: op, exact: true })).toBeVisible();
-    const logs = await apiGet<ListResult<AuditLog>>(page, auditRoutes.list, {
+    const logs = await apiGet<ListResult<AuditLog>>(page, auditsApi.list.path, {
       type: 'cloud_config_change',
       instance_id: changeId,
       sort: 'operate_at',
@@ -328,7 +328,7 @@ test.describe('TiCDC cluster actions', () => {
     // Nothing was submitted: close it and the TiCDC cluster is still available.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    const after = await apiGet<{ ticdc_cluster: TicdcCluster }>(page, ticdcRoutes.cluster.replace(':id', t.id));
+    const after = await apiGet<{ ticdc_cluster: TicdcCluster }>(page, ticdcApi.cluster.path.replace(':id', t.id));
     expect(after.ticdc_cluster.status).toBe('available');
     await page.context().close();
   });

@@ -65,6 +65,8 @@ export async function startServer(env: Record<string, string>, name = 'server'):
       HOST: '127.0.0.1',
       SEED: 'demo',
       LOG_LEVEL: 'warn',
+      // The bench-only routes (`/api/v1/devops/ping…`), as every bench server has them.
+      BENCH_ROUTES: '1',
       PUBLIC_URL: url,
       PORT: String(port),
       ...env,

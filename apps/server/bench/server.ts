@@ -22,12 +22,23 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the built server (apps/server/dist/main.js) as its own process and waits for /readyz. */
+/**
+ * Starts the built server (apps/server/dist/main.js) as its own process and waits for /readyz. With BENCH_ROUTES=1:
+ * the bench measures the lists beside their no-DB twins (`/api/v1/devops/ping…`), served only then.
+ */
 export async function startServer(env: Record<string, string>, readyMs = 120_000): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: '1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

@@ -8,55 +8,52 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authRoutes, authConfigSchema, PORTAL_NAME } from '@portal/contract';
+import { authApi, PORTAL_NAME } from '@portal/contract';
 import type { Config } from './config.js';
 import { ping, type Database } from './platform/db.js';
 import { installErrorHandling } from './platform/errors.js';
 import { installAuth } from './platform/auth.js';
 import { installSecurityHeaders, installSpa } from './platform/http.js';
-import type { App, AppContext, FeatureRoutes, ServerFeature } from './platform/context.js';
+import type { App, AppContext, ServerFeature } from './platform/context.js';
 import { Registry } from './platform/extensions.js';
-import { routeRegistrar } from './platform/routes.js';
+import { addRoute, routeRegistrar } from './platform/routes.js';
 import { createIdp, type Idp } from './idp/index.js';
 import { JobRunner } from './platform/jobs.js';
-import { registerUserRoutes } from './features/access/routes.js';
-import { registerAuditRoutes } from './features/audits/routes.js';
-import { registerTenantRoutes } from './features/orgs/routes.js';
+import { accessFeature } from './features/access/index.js';
+import { auditsFeature } from './features/audits/index.js';
+import { orgsFeature } from './features/orgs/index.js';
 import { providersFeature } from './features/providers/index.js';
-import { registerDashboardRoutes } from './features/overview/routes.js';
-import { registerApprovalRoutes } from './features/approvals/routes.js';
-import { registerOperationRoutes } from './features/operations/routes.js';
-import { registerConfigChangeRoutes } from './features/configchange/routes.js';
-import { registerTicdcRoutes } from './features/ticdc/routes.js';
-import { registerCtlRoutes } from './features/ctl/routes.js';
-import { registerGitopsRoutes } from './features/gitops/routes.js';
-
-/** A feature still registering its routes by hand (until it has its feature module). */
-const legacy = (name: string, register: FeatureRoutes): ServerFeature => ({
-  name,
-  routes: (r, ctx) => register(r.app, ctx),
-});
+import { overviewFeature } from './features/overview/index.js';
+import { approvalsFeature } from './features/approvals/index.js';
+import { operationsFeature } from './features/operations/index.js';
+import { configchangeFeature } from './features/configchange/index.js';
+import { ticdcFeature } from './features/ticdc/index.js';
+import { ctlFeature } from './features/ctl/index.js';
+import { gitopsFeature } from './features/gitops/index.js';
+import { simulatedControlPlane } from './features/controlplane/index.js';
+import type { ControlPlane } from './platform/control-plane.js';
 
 /** Every area of the server, in one place: each is one feature module (`features/<area>/index.ts`). */
 export const features: readonly ServerFeature[] = [
-  legacy('access', registerUserRoutes),
-  legacy('audits', registerAuditRoutes),
-  legacy('orgs', registerTenantRoutes),
+  accessFeature,
+  auditsFeature,
+  orgsFeature,
   providersFeature,
-  legacy('overview', registerDashboardRoutes),
-  legacy('approvals', registerApprovalRoutes),
-  legacy('operations', registerOperationRoutes),
-  legacy('configchange', registerConfigChangeRoutes),
-  legacy('ticdc', registerTicdcRoutes),
-  legacy('ctl', registerCtlRoutes),
-  legacy('gitops', registerGitopsRoutes),
+  overviewFeature,
+  approvalsFeature,
+  operationsFeature,
+  configchangeFeature,
+  ticdcFeature,
+  ctlFeature,
+  gitopsFeature,
 ];
 
 export interface BuiltApp {
   app: App;
   idp: Idp;
   jobs: JobRunner;
+  /** The app's context (database, jobs, registry of contributions): what the demo seed and tests work with. */
+  ctx: AppContext;
 }
 
 export interface BuildOptions {
@@ -64,6 +61,10 @@ export interface BuildOptions {
   startJobs?: boolean;
   /** Scale of simulated operation step durations (default 1; tests pass 0). */
   stepTimeScale?: number;
+  /** The control plane the features act through (platform/control-plane.ts); default: the simulation. */
+  controlPlane?: ControlPlane;
+  /** Features added after `features` (a test contributes its own operation types this way). */
+  extraFeatures?: readonly ServerFeature[];
 }
 
 /** Builds the whole server (used by main and by tests); the caller owns the database's lifetime. */
@@ -108,17 +109,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
-  app.get(
-    authRoutes.config,
-    { schema: { response: { 200: authConfigSchema }, tags: ['auth'] }, config: { access: 'public' } },
-    () => idp.authConfig,
-  );
-  // A cheap authenticated route with no DB work beyond auth: the benchmark's twin of the list routes.
-  app.get(
-    '/api/v1/devops/ping',
-    { schema: { response: { 200: z.object({ ok: z.literal(true) }) }, hide: true }, config: { access: 'portal.read' } },
-    () => ({ ok: true as const }),
-  );
+  addRoute(app, authApi.config, () => idp.authConfig);
 
   await idp.mount(app);
   const jobs = new JobRunner(database.db, app.log);
@@ -129,15 +120,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
     db: database.db,
     jobs,
     registry,
-    stepTimeScale: options.stepTimeScale ?? 1,
+    controlPlane: options.controlPlane ?? simulatedControlPlane({ stepTimeScale: options.stepTimeScale ?? 1 }),
   };
+  const modules = [...features, ...(options.extraFeatures ?? [])];
   // Contributions first (a feature's routes and jobs may look up what others contributed), then jobs, then routes.
-  for (const f of features) for (const c of f.provides?.(ctx) ?? []) registry.add(c);
-  for (const f of features)
+  for (const f of modules) for (const c of f.provides?.(ctx) ?? []) registry.add(c);
+  for (const f of modules)
     for (const [kind, handler] of Object.entries(f.jobs?.(ctx) ?? {})) jobs.register(kind, handler);
-  for (const f of features) await f.routes?.(routeRegistrar(app, f.name), ctx);
+  for (const f of modules) await f.routes?.(routeRegistrar(app, f.name), ctx);
   app.addHook('onReady', async () => {
-    for (const f of features) await f.start?.(ctx);
+    for (const f of modules) await f.start?.(ctx);
   });
   await installSpa(app, config.webDist);
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
@@ -145,5 +137,5 @@ export async function buildApp(config: Config, database: Database, options: Buil
     await jobs.stop();
     await idp.close();
   });
-  return { app, idp, jobs };
+  return { app, idp, jobs, ctx };
 }

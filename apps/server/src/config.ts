@@ -18,6 +18,7 @@ const envSchema = z
     SEED: z.enum(['demo', 'none']).default('demo'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     WEB_DIST: z.string().optional(),
+    BENCH_ROUTES: z.enum(['0', '1']).default('0'),
   })
   .refine((e) => !e.OIDC_ISSUER || e.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -30,11 +31,19 @@ export interface Config {
   /** The URL people reach the portal at; the built-in issuer lives at `${publicUrl}/oidc`. */
   publicUrl: string;
   database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
-  oidc: { kind: 'builtin'; issuer: string; clientId: string } | { kind: 'external'; issuer: string; clientId: string };
+  /**
+   * The built-in issuer is `${publicUrl}/oidc`; with PUBLIC_URL unset (`perOrigin`) it follows the origin each request
+   * came to instead (`issuer` is then the default one's).
+   */
+  oidc:
+    | { kind: 'builtin'; issuer: string; clientId: string; perOrigin: boolean }
+    | { kind: 'external'; issuer: string; clientId: string };
   seed: 'demo' | 'none';
   logLevel: (typeof LOG_LEVELS)[number];
   /** Directory of the built SPA; absent → the API only. */
   webDist: string | undefined;
+  /** Bench only (`BENCH_ROUTES=1`): also serve the benchmark's no-DB twins of the lists (`/api/v1/devops/ping…`). */
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -57,9 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     oidc: e.OIDC_ISSUER
       ? { kind: 'external', issuer: e.OIDC_ISSUER.replace(/\/$/, ''), clientId: e.OIDC_CLIENT_ID! }
-      : { kind: 'builtin', issuer: `${publicUrl}/oidc`, clientId: 'management-portal' },
+      : { kind: 'builtin', issuer: `${publicUrl}/oidc`, clientId: 'management-portal', perOrigin: !e.PUBLIC_URL },
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    benchRoutes: e.BENCH_ROUTES === '1',
   };
 }

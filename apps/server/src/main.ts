@@ -28,9 +28,10 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await runMigrations(database, config);
-  const seeded = config.seed === 'demo' ? await seedIfEmpty(database) : false;
+  // The app first: the demo seed uses what its features provide (operation types, approval templates…).
+  const { app, ctx } = await buildApp(config, database, { startJobs: true });
+  const seeded = config.seed === 'demo' ? await seedIfEmpty(ctx) : false;
   if (!seeded) await database.db.transaction((tx) => seedReferenceData(tx));
-  const { app } = await buildApp(config, database, { startJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PORTAL_ROLES } from './auth.js';
+import { route } from './api.js';
+import { PORTAL_ROLES, portalUserSchema } from './auth.js';
+import { listQuery, listResult } from './list.js';
 
 /*
  * Request bodies of the portal-user admin routes (/access). They live apart from auth.ts on purpose: auth.ts is in
@@ -46,3 +48,47 @@ export const createUserBody = z.object({
     .optional(),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
+
+/** GET /api/v1/admin/users: page, per_page, sort, search (email or name, substring), role. */
+export const userListQuery = listQuery(
+  { search: z.string().max(200).optional(), role: z.string().max(100).optional() },
+  ['email', 'name', 'created_at'],
+  'email',
+);
+export type UserListQuery = z.input<typeof userListQuery>;
+export const userList = listResult(portalUserSchema);
+
+/** Portal users and their access (spec §2 /access): admins only. */
+export const accessApi = {
+  users: route({
+    method: 'GET',
+    path: '/api/v1/admin/users',
+    access: 'admin.manage',
+    query: userListQuery,
+    response: userList,
+  }),
+  createUser: route({
+    method: 'POST',
+    path: '/api/v1/admin/users',
+    access: 'admin.manage',
+    status: 201,
+    body: createUserBody,
+    response: portalUserSchema,
+  }),
+  userRoles: route({
+    method: 'PUT',
+    path: '/api/v1/admin/users/:email/roles',
+    access: 'admin.manage',
+    params: userEmailParams,
+    body: userRolesBody,
+    response: portalUserSchema,
+  }),
+  userDisabled: route({
+    method: 'PUT',
+    path: '/api/v1/admin/users/:email/disabled',
+    access: 'admin.manage',
+    params: userEmailParams,
+    body: userDisabledBody,
+    response: portalUserSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from './api.js';
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -36,11 +37,35 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const approvalResponse = z.object({ approval: approvalSchema });
 export const approvalDecisionBody = z.object({ comment: z.string().trim().max(500).optional() }).default({});
 
-export const approvalRoutes = {
-  detail: '/api/v1/devops/approval/approvals/:id',
-  approve: '/api/v1/devops/approval/approvals/:id/approve',
-  reject: '/api/v1/devops/approval/approvals/:id/reject',
-} as const;
+/** An approval's id: digits in practice; anything else is a 404 (`approval.notFound`), not a 400. */
+const approvalParams = z.object({ id: z.string().min(1).max(20) });
+
+/** One approval flow instance (spec §2 Approval view, §7 Approval calls): read, approve, reject. */
+export const approvalsApi = {
+  detail: route({
+    method: 'GET',
+    path: '/api/v1/devops/approval/approvals/:id',
+    access: 'portal.read',
+    params: approvalParams,
+    response: approvalResponse,
+  }),
+  approve: route({
+    method: 'POST',
+    path: '/api/v1/devops/approval/approvals/:id/approve',
+    access: 'portal.operate',
+    params: approvalParams,
+    body: approvalDecisionBody,
+    response: approvalResponse,
+  }),
+  reject: route({
+    method: 'POST',
+    path: '/api/v1/devops/approval/approvals/:id/reject',
+    access: 'portal.operate',
+    params: approvalParams,
+    body: approvalDecisionBody,
+    response: approvalResponse,
+  }),
+};
 
 /**
  * Spec §4/§6: Approve and Reject are allowed only while the approval is PENDING and the user is among the tasks of

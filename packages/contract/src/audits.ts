@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_TYPES } from './constants.js';
+import { route } from './api.js';
 import { listQuery, listResult } from './list.js';
 
 export const auditLogSchema = z.object({
@@ -22,14 +23,8 @@ export const auditListQuery = listQuery(
   ['operate_at'],
   '-operate_at',
 );
+export type AuditListQuery = z.input<typeof auditListQuery>;
 export const auditList = listResult(auditLogSchema);
-
-export const auditRoutes = {
-  /** One object's trail (type + instance_id), for the audit tabs of detail pages. */
-  list: '/api/v1/devops/audit',
-  /** Every audit row, for admins (/audits). */
-  adminList: '/api/v1/admin/audits',
-} as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -45,9 +40,13 @@ export function auditTimeRange(from?: string, to?: string): { from?: Date; befor
   return out;
 }
 
-const utcDateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'a UTC date (YYYY-MM-DD) or an ISO 8601 time',
-});
+// Marked pure for the web build, which cannot tell that `z.iso.…()` has no side effects (apps/web/vite.config.ts).
+const utcDateOrTime = /* @__PURE__ */ z.union(
+  [/* @__PURE__ */ z.iso.date(), /* @__PURE__ */ z.iso.datetime({ offset: true })],
+  {
+    error: 'a UTC date (YYYY-MM-DD) or an ISO 8601 time',
+  },
+);
 
 /** GET /api/v1/admin/audits: every audit row, newest first; the filters of the devops list plus a time range. */
 export const adminAuditListQuery = listQuery(
@@ -69,3 +68,22 @@ export const adminAuditListQuery = listQuery(
   { message: 'must not be before from', path: ['to'] },
 );
 export type AdminAuditListQuery = z.input<typeof adminAuditListQuery>;
+
+export const auditsApi = {
+  /** One object's trail (type + instance_id), for the audit tabs of detail pages. */
+  list: route({
+    method: 'GET',
+    path: '/api/v1/devops/audit',
+    access: 'portal.read',
+    query: auditListQuery,
+    response: auditList,
+  }),
+  /** Every audit row, for the admin's /audits page (spec §2, §6: admin only). */
+  adminList: route({
+    method: 'GET',
+    path: '/api/v1/admin/audits',
+    access: 'admin.manage',
+    query: adminAuditListQuery,
+    response: auditList,
+  }),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResult } from './list.js';
+import { route } from './api.js';
 
 /** Privileges a route can require. `admin.*` ones belong to the admin role only. */
 export const PRIVILEGES = ['portal.read', 'portal.operate', 'admin.manage'] as const;
@@ -18,6 +18,8 @@ export const profileSchema = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(z.string()),
+  /** What the roles grant (PRIVILEGES order): the names the server checks each route's `access` against. */
+  privileges: z.array(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -44,19 +46,25 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 export const PORTAL_ROLES = ['admin', 'operator', 'viewer'] as const;
 export type PortalRole = (typeof PORTAL_ROLES)[number];
 
-/** GET /api/v1/admin/users: page, per_page, sort, search (email or name, substring), role. */
-export const userListQuery = listQuery(
-  { search: z.string().max(200).optional(), role: z.string().max(100).optional() },
-  ['email', 'name', 'created_at'],
-  'email',
-);
-export const userList = listResult(portalUserSchema);
+/** The profile query's body is not specified (spec §7); any object, or none (Fastify passes null then). */
+export const profileQueryBody = z.looseObject({}).nullish();
 
-export const authRoutes = {
-  config: '/api/v1/public/auth-config',
-  me: '/api/v1/devops/me',
-  profileQuery: '/api/v1/admin/profile/query',
-  users: '/api/v1/admin/users',
-  userRoles: '/api/v1/admin/users/:email/roles',
-  userDisabled: '/api/v1/admin/users/:email/disabled',
-} as const;
+/** Sign-in and the caller's profile (spec §3 "Profile (me)", §7). The admin routes of users are in `accessApi`. */
+export const authApi = {
+  /** Public: what the SPA needs to start the implicit flow. */
+  config: route({
+    method: 'GET',
+    path: '/api/v1/public/auth-config',
+    access: 'public',
+    tags: ['auth'],
+    response: authConfigSchema,
+  }),
+  me: route({ method: 'GET', path: '/api/v1/devops/me', access: 'portal.read', response: profileSchema }),
+  profileQuery: route({
+    method: 'POST',
+    path: '/api/v1/admin/profile/query',
+    access: 'portal.read',
+    body: profileQueryBody,
+    response: profileSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from './api.js';
 import { CLUSTER_TYPES } from './constants.js';
 import { listQuery, listResult, repeated } from './list.js';
 
@@ -334,19 +335,84 @@ export const configChangeListQuery = listQuery(
   ['created_at'],
   '-created_at',
 );
+export type ConfigChangeListQuery = z.input<typeof configChangeListQuery>;
 export const configChangeList = listResult(configChangeSchema.omit({ snapshot: true }));
 
 export const parameterListQuery = z.object({ config_type: z.enum(CONFIG_TYPES), version: z.string().optional() });
 export const parameterList = z.object({ items: z.array(parameterAttributeSchema), total: z.number().int() });
 
-export const configChangeRoutes = {
-  parameters: '/api/v1/devops/cloudconfig/parameters',
-  clusterConfig: '/api/v1/devops/cloudconfig/clusters/:cluster_id/config',
-  preview: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes/preview',
-  create: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes',
-  clusterHistory: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes',
-  list: '/api/v1/devops/cloudconfig/changes',
-  detail: '/api/v1/devops/cloudconfig/changes/:id',
-  apply: '/api/v1/devops/cloudconfig/changes/:id/apply',
-  cancel: '/api/v1/devops/cloudconfig/changes/:id/cancel',
-} as const;
+const targetId = z.string().trim().min(1).max(64);
+const clusterParams = z.object({ cluster_id: targetId });
+const changeParams = z.object({ id: targetId });
+
+/** Cluster configuration and its changes (spec §2 /configchange, /confighistories, §7 Configuration change calls). */
+export const configchangeApi = {
+  parameters: route({
+    method: 'GET',
+    path: '/api/v1/devops/cloudconfig/parameters',
+    access: 'portal.read',
+    query: parameterListQuery,
+    response: parameterList,
+  }),
+  clusterConfig: route({
+    method: 'GET',
+    path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/config',
+    access: 'portal.read',
+    params: clusterParams,
+    query: clusterConfigQuery,
+    response: clusterConfigResponse,
+  }),
+  preview: route({
+    method: 'POST',
+    path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes/preview',
+    access: 'portal.operate',
+    params: clusterParams,
+    body: previewBody,
+    response: previewResponse,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes',
+    access: 'portal.operate',
+    params: clusterParams,
+    body: createChangeBody,
+    response: createChangeResponse,
+  }),
+  clusterHistory: route({
+    method: 'GET',
+    path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes',
+    access: 'portal.read',
+    params: clusterParams,
+    query: configChangeListQuery,
+    response: configChangeList,
+  }),
+  list: route({
+    method: 'GET',
+    path: '/api/v1/devops/cloudconfig/changes',
+    access: 'portal.read',
+    query: configChangeListQuery,
+    response: configChangeList,
+  }),
+  detail: route({
+    method: 'GET',
+    path: '/api/v1/devops/cloudconfig/changes/:id',
+    access: 'portal.read',
+    params: changeParams,
+    response: configChangeResponse,
+  }),
+  apply: route({
+    method: 'POST',
+    path: '/api/v1/devops/cloudconfig/changes/:id/apply',
+    access: 'portal.operate',
+    params: changeParams,
+    response: applyChangeResponse,
+  }),
+  cancel: route({
+    method: 'POST',
+    path: '/api/v1/devops/cloudconfig/changes/:id/cancel',
+    access: 'portal.operate',
+    params: changeParams,
+    body: cancelChangeBody,
+    response: configChangeResponse,
+  }),
+};

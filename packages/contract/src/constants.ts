@@ -3,10 +3,13 @@ export const PORTAL_NAME = 'Management Portal';
 export const HTTP_TIMEOUT_MS = 30_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const RELOAD_DEBOUNCE_MS = 200;
+/** A list (re)loads this long after its filters, sort or page last changed, so changes made together load once. */
+export const LIST_AUTOLOAD_MS = 10;
 export const HOVER_CARD_DELAY_S = 0.3;
 export const HOVER_CARD_WIDTH = 400;
 export const UNLIMITED_QUOTA = -1;
-export const USER_MANUAL_URL = '/api/docs';
+/** The operator's manual, a static page the portal serves (apps/web/public/manual.html); it links the API docs. */
+export const USER_MANUAL_URL = '/manual.html';
 
 export const CLOUD_PROVIDERS = ['AWS', 'GCP', 'AZURE', 'ALICLOUD'] as const;
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];

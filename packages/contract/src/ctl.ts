@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { route } from './api.js';
+import { confirmField } from './confirmation.js';
 
 /**
  * Cluster control (spec §2 `/clusters/{cluster_id}/ctl`, §7 devops `cluster … ctl (POST)`): an allow-listed set of
  * pd-ctl, tikv-ctl and SQL diagnostic commands run against one cluster. Commands that change state need a secondary
- * confirmation: the first call without `confirm: true` answers 409 `ctl.confirmationRequired`.
+ * confirmation (confirmation.ts): a call without `confirm: true` answers 409 `confirmation.required`.
  */
 
 export const ctlArgSchema = z.object({
@@ -38,7 +40,7 @@ export const ctlRunBody = z.object({
   command: z.string({ error: CTL_MESSAGES.commandRequired }).trim().min(1, CTL_MESSAGES.commandRequired).max(500),
   args: z.array(z.string().max(200)).max(20).optional(),
   /** The secondary confirmation of a state-changing command. */
-  confirm: z.boolean().optional(),
+  confirm: confirmField,
 });
 export type CtlRunBody = z.input<typeof ctlRunBody>;
 
@@ -54,10 +56,19 @@ export const ctlRunResponse = z.object({
 });
 export type CtlRunResponse = z.infer<typeof ctlRunResponse>;
 
-/** The `details` of a 409 `ctl.confirmationRequired`: what the confirmation dialog shows. */
-export const ctlConfirmationDetails = z.object({ command: z.string(), description: z.string() });
-
-export const ctlRoutes = {
-  run: '/api/v1/devops/cluster/ctl',
-  commands: '/api/v1/devops/cluster/ctl/commands',
-} as const;
+/** Cluster control routes. Even read-only commands reach into a customer's cluster: running one is for operators. */
+export const ctlApi = {
+  commands: route({
+    method: 'GET',
+    path: '/api/v1/devops/cluster/ctl/commands',
+    access: 'portal.read',
+    response: ctlCommandList,
+  }),
+  run: route({
+    method: 'POST',
+    path: '/api/v1/devops/cluster/ctl',
+    access: 'portal.operate',
+    body: ctlRunBody,
+    response: ctlRunResponse,
+  }),
+};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { route } from './api.js';
+import { confirmField } from './confirmation.js';
+import { operationCreated } from './operations.js';
 
 /**
  * Gitops secondary confirmation (spec §2 `/orgs/{org_id}/{cluster_id}/gitops`, §7 `secondaryconfirm: apply, diff,
@@ -63,17 +66,38 @@ export const gitopsDiffResponse = z.object({
   total: z.number().int(),
   applying,
 });
+export type GitopsListResponse = z.infer<typeof gitopsListResponse>;
+export type GitopsDiffResponse = z.infer<typeof gitopsDiffResponse>;
 
 export const gitopsApplyBody = gitopsQueryBody.extend({
-  /** The secondary confirmation: without it the answer is 409 `gitops.confirmationRequired`. */
-  confirm: z.boolean().optional(),
+  /** The secondary confirmation (confirmation.ts): without it the answer is 409 `confirmation.required`. */
+  confirm: confirmField,
   /** Apply only these pending paths (default: all pending items). */
   paths: z.array(z.string().min(1).max(200)).max(200).optional(),
 });
 export type GitopsApplyBody = z.input<typeof gitopsApplyBody>;
 
-export const gitopsRoutes = {
-  list: '/api/v1/devops/secondaryconfirm/list',
-  diff: '/api/v1/devops/secondaryconfirm/diff',
-  apply: '/api/v1/devops/secondaryconfirm/apply',
-} as const;
+/** Gitops secondary confirmation. List and Diff are POSTs that only read (the calls the spec names); Apply changes. */
+export const gitopsApi = {
+  list: route({
+    method: 'POST',
+    path: '/api/v1/devops/secondaryconfirm/list',
+    access: 'portal.read',
+    body: gitopsQueryBody,
+    response: gitopsListResponse,
+  }),
+  diff: route({
+    method: 'POST',
+    path: '/api/v1/devops/secondaryconfirm/diff',
+    access: 'portal.read',
+    body: gitopsQueryBody,
+    response: gitopsDiffResponse,
+  }),
+  apply: route({
+    method: 'POST',
+    path: '/api/v1/devops/secondaryconfirm/apply',
+    access: 'portal.operate',
+    body: gitopsApplyBody,
+    response: operationCreated,
+  }),
+};

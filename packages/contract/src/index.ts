@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './confirmation.js';
 export * from './list.js';
 export * from './api.js';
 export * from './constants.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from './api.js';
 import { listQuery, listResult, repeated } from './list.js';
 
 export const OPERATION_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
@@ -51,6 +52,7 @@ export const operationListQuery = listQuery(
   ['created_at'],
   '-created_at',
 );
+export type OperationListQuery = z.input<typeof operationListQuery>;
 export const operationList = listResult(operationSchema);
 
 /** What "returns an operation id" means (spec §8): the id of an operation instance. */
@@ -59,14 +61,59 @@ export type OperationCreated = z.infer<typeof operationCreated>;
 
 export const operationActionBody = z.object({ reason: z.string().trim().max(500).optional() }).default({});
 
-export const operationRoutes = {
-  list: '/api/v1/devops/operations',
-  detail: '/api/v1/devops/operations/:id',
-  submit: '/api/v1/devops/operations/:id/submit',
-  cancel: '/api/v1/devops/operations/:id/cancel',
-  startStep: '/api/v1/devops/operations/:id/steps/:seq/start',
-  finishStep: '/api/v1/devops/operations/:id/steps/:seq/finish',
-} as const;
+/** An operation's id: digits in practice; anything else is a 404 (`operation.notFound`), not a 400. */
+const operationParams = z.object({ id: z.string().min(1).max(20) });
+const stepParams = operationParams.extend({ seq: z.coerce.number().int().min(1).max(1000) });
+
+/** Operations (spec §2 /operations, §4 Operation actions): the list, one instance, and its operator actions. */
+export const operationsApi = {
+  list: route({
+    method: 'GET',
+    path: '/api/v1/devops/operations',
+    access: 'portal.read',
+    query: operationListQuery,
+    response: operationList,
+  }),
+  detail: route({
+    method: 'GET',
+    path: '/api/v1/devops/operations/:id',
+    access: 'portal.read',
+    params: operationParams,
+    response: operationDetailSchema,
+  }),
+  submit: route({
+    method: 'POST',
+    path: '/api/v1/devops/operations/:id/submit',
+    access: 'portal.operate',
+    params: operationParams,
+    body: operationActionBody,
+    response: operationDetailSchema,
+  }),
+  cancel: route({
+    method: 'POST',
+    path: '/api/v1/devops/operations/:id/cancel',
+    access: 'portal.operate',
+    params: operationParams,
+    body: operationActionBody,
+    response: operationDetailSchema,
+  }),
+  startStep: route({
+    method: 'POST',
+    path: '/api/v1/devops/operations/:id/steps/:seq/start',
+    access: 'portal.operate',
+    params: stepParams,
+    body: operationActionBody,
+    response: operationDetailSchema,
+  }),
+  finishStep: route({
+    method: 'POST',
+    path: '/api/v1/devops/operations/:id/steps/:seq/finish',
+    access: 'portal.operate',
+    params: stepParams,
+    body: operationActionBody,
+    response: operationDetailSchema,
+  }),
+};
 
 /** Which actions each operation status allows (the server enforces, the web enables buttons). */
 export const OPERATION_ACTIONS: Record<OperationStatus, readonly ('submit' | 'cancel' | 'step')[]> = {

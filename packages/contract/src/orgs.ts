@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLOUD_PROVIDERS, CLUSTER_TYPES, COMPONENTS } from './constants.js';
+import { route } from './api.js';
 import { listQuery, listResult, repeated } from './list.js';
 
 export const TENANT_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSING', 'CLOSED'] as const;
@@ -14,6 +15,8 @@ export const CLUSTER_STATUSES = [
   'USER_CLUSTER_STATUS_DELETING',
   'USER_CLUSTER_STATUS_DELETED',
 ] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+export type ClusterStatus = (typeof CLUSTER_STATUSES)[number];
 
 export const tenantSchema = z.object({
   id: z.string(),
@@ -55,6 +58,7 @@ export const projectListQuery = listQuery(
   ['name', 'created_at'],
   '-created_at',
 );
+export type ProjectListQuery = z.input<typeof projectListQuery>;
 export const projectList = listResult(projectSchema);
 
 export const clusterSchema = z.object({
@@ -114,15 +118,107 @@ export const dataResourceSchema = z.object({
 });
 export type DataResource = z.infer<typeof dataResourceSchema>;
 
-export const tenantRoutes = {
-  list: '/api/v1/admin/orgs',
-  detail: '/api/v1/admin/orgs/:id',
-  dataResource: '/api/v1/admin/orgs/:id/data-resource',
-  projects: '/api/v1/admin/orgs/:id/projects',
-  projectDataResource: '/api/v1/admin/orgs/:id/projects/:pid/data-resource',
+const id = z.string().trim().min(1).max(64);
+const idParams = z.object({ id });
+const projectParams = z.object({ id, pid: id });
+
+/** Tenants (orgs), their projects and usage, and the cluster list/detail (spec §2 /orgs, §7 Admin and Devops). */
+export const orgsApi = {
+  tenants: route({
+    method: 'GET',
+    path: '/api/v1/admin/orgs',
+    access: 'portal.read',
+    query: tenantListQuery,
+    response: tenantList,
+  }),
+  tenant: route({
+    method: 'GET',
+    path: '/api/v1/admin/orgs/:id',
+    access: 'portal.read',
+    params: idParams,
+    response: tenantSchema,
+  }),
+  tenantDataResource: route({
+    method: 'GET',
+    path: '/api/v1/admin/orgs/:id/data-resource',
+    access: 'portal.read',
+    params: idParams,
+    response: dataResourceSchema,
+  }),
+  projects: route({
+    method: 'GET',
+    path: '/api/v1/admin/orgs/:id/projects',
+    access: 'portal.read',
+    params: idParams,
+    query: projectListQuery,
+    response: projectList,
+  }),
   /** Project detail (the spec's project route needs one; same prefix as the project list). */
-  project: '/api/v1/admin/orgs/:id/projects/:pid',
-  clusters: '/api/v1/devops/cluster/clusters',
-  cluster: '/api/v1/devops/cluster/clusters/:id',
-  clusterComponents: '/api/v1/devops/cluster/clusters/:id/components',
-} as const;
+  project: route({
+    method: 'GET',
+    path: '/api/v1/admin/orgs/:id/projects/:pid',
+    access: 'portal.read',
+    params: projectParams,
+    response: projectSchema,
+  }),
+  projectDataResource: route({
+    method: 'GET',
+    path: '/api/v1/admin/orgs/:id/projects/:pid/data-resource',
+    access: 'portal.read',
+    params: projectParams,
+    response: dataResourceSchema,
+  }),
+  clusters: route({
+    method: 'GET',
+    path: '/api/v1/devops/cluster/clusters',
+    access: 'portal.read',
+    query: clusterListQuery,
+    response: clusterList,
+  }),
+  cluster: route({
+    method: 'GET',
+    path: '/api/v1/devops/cluster/clusters/:id',
+    access: 'portal.read',
+    params: idParams,
+    response: clusterSchema,
+  }),
+  clusterComponents: route({
+    method: 'GET',
+    path: '/api/v1/devops/cluster/clusters/:id/components',
+    access: 'portal.read',
+    params: idParams,
+    response: clusterComponentList,
+  }),
+};
+
+/**
+ * Bench only: registered when the server runs with `BENCH_ROUTES=1` (`npm run bench`), never in a normal start.
+ * The bare authenticated ping, and the twins of the tenant and cluster lists: the same auth, query schema and
+ * response schema as the list they stand beside, and a fixed page, so the bench sees what a list's database work
+ * costs.
+ */
+export const orgsBenchApi = {
+  ping: route({
+    method: 'GET',
+    path: '/api/v1/devops/ping',
+    access: 'portal.read',
+    tags: ['bench'],
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  tenants: route({
+    method: 'GET',
+    path: '/api/v1/devops/ping/orgs',
+    access: 'portal.read',
+    tags: ['bench'],
+    query: tenantListQuery,
+    response: tenantList,
+  }),
+  clusters: route({
+    method: 'GET',
+    path: '/api/v1/devops/ping/clusters',
+    access: 'portal.read',
+    tags: ['bench'],
+    query: clusterListQuery,
+    response: clusterList,
+  }),
+};

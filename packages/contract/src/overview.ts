@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from './api.js';
 
 const countBy = z.array(z.object({ key: z.string(), count: z.number().int() }));
 
@@ -15,4 +16,12 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-export const dashboardRoutes = { stats: '/api/v1/admin/dashboard/stats' } as const;
+/** The overview's platform figures (spec §2 /overview, §7 GET /dashboard/stats). */
+export const overviewApi = {
+  stats: route({
+    method: 'GET',
+    path: '/api/v1/admin/dashboard/stats',
+    access: 'portal.read',
+    response: dashboardStatsSchema,
+  }),
+};

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canChangefeed, canTicdc, modifyTicdcImageBody, shutdownTicdcBody, upgradeTicdcBody } from './ticdc.js';
-import { gitopsApplyBody, gitopsQueryBody } from './gitops.js';
-import { ctlRunBody } from './ctl.js';
+import {
+  canChangefeed,
+  canTicdc,
+  modifyTicdcImageBody,
+  shutdownTicdcBody,
+  ticdcApi,
+  upgradeTicdcBody,
+} from './ticdc.js';
+import { gitopsApi, gitopsApplyBody, gitopsQueryBody } from './gitops.js';
+import { ctlApi, ctlRunBody } from './ctl.js';
+import { confirmationDetailsSchema } from './confirmation.js';
+import { errorCatalogue } from './errors.js';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);
@@ -50,5 +59,52 @@ describe('ctl and gitops bodies', () => {
     expect(gitopsQueryBody.parse({ cluster_id: '1' })).toEqual({ cluster_id: '1', branch: '3layer-prod' });
     expect(messages(gitopsApplyBody.safeParse({ branch: 'main' }))).toEqual(['cluster id is required']);
     expect(messages(ctlRunBody.safeParse({ cluster_id: '1', command: ' ' }))).toEqual(['command is required']);
+  });
+});
+
+describe('the secondary confirmation', () => {
+  it('is one error code and one body field for ctl and gitops', () => {
+    expect(errorCatalogue['confirmation.required'].status).toBe(409);
+    expect(Object.keys(errorCatalogue).filter((c) => /confirm/i.test(c))).toEqual(['confirmation.required']);
+    expect(ctlRunBody.parse({ cluster_id: '1', command: 'pd-ctl store', confirm: true }).confirm).toBe(true);
+    expect(gitopsApplyBody.parse({ cluster_id: '1', confirm: true }).confirm).toBe(true);
+    expect(ctlRunBody.safeParse({ cluster_id: '1', command: 'x', confirm: 'yes' }).success).toBe(false);
+  });
+
+  it('says what is to be confirmed and what to send back', () => {
+    const details = { subject: 'pd-ctl config set a 1', description: 'Changes PD', resend_with: { confirm: true } };
+    expect(confirmationDetailsSchema.parse(details)).toEqual(details);
+    expect(confirmationDetailsSchema.safeParse({ ...details, resend_with: { confirm: false } }).success).toBe(false);
+    expect(
+      confirmationDetailsSchema.parse({ ...details, changes: [{ path: 'p', current: null, desired: '2' }] }).changes,
+    ).toEqual([{ path: 'p', current: null, desired: '2' }]);
+  });
+});
+
+describe('route descriptors', () => {
+  it('keep the paths, methods and privileges of the TiCDC, ctl and gitops routes', () => {
+    const table = (api: Record<string, { method: string; path: string; access: string }>) =>
+      Object.fromEntries(Object.entries(api).map(([k, d]) => [k, `${d.access} ${d.method} ${d.path}`]));
+    expect(table(ticdcApi)).toEqual({
+      clusters: 'portal.read GET /api/v1/devops/ticdc/clusters',
+      cluster: 'portal.read GET /api/v1/devops/ticdc/clusters/:id',
+      upgrade: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/upgrade',
+      modifyImage: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/images',
+      restart: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/restart',
+      shutdown: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/shutdown',
+      changefeeds: 'portal.read GET /api/v1/devops/ticdc/changefeeds',
+      changefeed: 'portal.read GET /api/v1/devops/ticdc/changefeeds/:id',
+      restartChangefeed: 'portal.operate POST /api/v1/devops/ticdc/changefeeds/:id/restart',
+      internalChangefeeds: 'portal.read GET /api/v1/devops/ticdc-meta/internal/changefeeds',
+    });
+    expect(table(ctlApi)).toEqual({
+      commands: 'portal.read GET /api/v1/devops/cluster/ctl/commands',
+      run: 'portal.operate POST /api/v1/devops/cluster/ctl',
+    });
+    expect(table(gitopsApi)).toEqual({
+      list: 'portal.read POST /api/v1/devops/secondaryconfirm/list',
+      diff: 'portal.read POST /api/v1/devops/secondaryconfirm/diff',
+      apply: 'portal.operate POST /api/v1/devops/secondaryconfirm/apply',
+    });
   });
 });

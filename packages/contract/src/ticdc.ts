@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CLOUD_PROVIDERS, CPU_ARCHS } from './constants.js';
 import { componentImageSchema, IMAGE_TAG_MESSAGES, validateImageTag } from './configchange.js';
 import { listQuery, listResult, repeated } from './list.js';
+import { route } from './api.js';
+import { operationCreated } from './operations.js';
 
 /**
  * TiCDC clusters and their changefeeds (spec §2 detail pages, §3 entities, §5 shutdown rule, §7 calls).
@@ -148,6 +150,7 @@ export const ticdcClusterListQuery = listQuery(
   ['created_at', 'name'],
   '-created_at',
 );
+export type TicdcClusterListQuery = z.input<typeof ticdcClusterListQuery>;
 export const ticdcClusterList = listResult(ticdcClusterSchema);
 
 export const changefeedListQuery = listQuery(
@@ -160,6 +163,7 @@ export const changefeedListQuery = listQuery(
   ['created_at', 'display_name'],
   '-created_at',
 );
+export type ChangefeedListQuery = z.input<typeof changefeedListQuery>;
 export const changefeedList = listResult(changefeedSchema);
 
 export const internalChangefeedQuery = z.object({
@@ -222,16 +226,88 @@ export const shutdownTicdcBody = z.object({
 export type ShutdownTicdcBody = z.input<typeof shutdownTicdcBody>;
 
 export const restartBody = z.object({ reason: z.string().trim().max(500).optional() }).default({});
+export type RestartBody = z.input<typeof restartBody>;
 
-export const ticdcRoutes = {
-  clusters: '/api/v1/devops/ticdc/clusters',
-  cluster: '/api/v1/devops/ticdc/clusters/:id',
-  upgrade: '/api/v1/devops/ticdc/clusters/:id/upgrade',
-  modifyImage: '/api/v1/devops/ticdc/clusters/:id/images',
-  restart: '/api/v1/devops/ticdc/clusters/:id/restart',
-  shutdown: '/api/v1/devops/ticdc/clusters/:id/shutdown',
-  changefeeds: '/api/v1/devops/ticdc/changefeeds',
-  changefeed: '/api/v1/devops/ticdc/changefeeds/:id',
-  restartChangefeed: '/api/v1/devops/ticdc/changefeeds/:id/restart',
-  internalChangefeeds: '/api/v1/devops/ticdc-meta/internal/changefeeds',
-} as const;
+const idParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/**
+ * TiCDC clusters and changefeeds: details, lists, the internal meta view (reads), and the actions (operators), each
+ * answering the operation doing the work.
+ */
+export const ticdcApi = {
+  clusters: route({
+    method: 'GET',
+    path: '/api/v1/devops/ticdc/clusters',
+    access: 'portal.read',
+    query: ticdcClusterListQuery,
+    response: ticdcClusterList,
+  }),
+  cluster: route({
+    method: 'GET',
+    path: '/api/v1/devops/ticdc/clusters/:id',
+    access: 'portal.read',
+    params: idParams,
+    response: ticdcClusterResponse,
+  }),
+  upgrade: route({
+    method: 'POST',
+    path: '/api/v1/devops/ticdc/clusters/:id/upgrade',
+    access: 'portal.operate',
+    params: idParams,
+    body: upgradeTicdcBody,
+    response: operationCreated,
+  }),
+  modifyImage: route({
+    method: 'POST',
+    path: '/api/v1/devops/ticdc/clusters/:id/images',
+    access: 'portal.operate',
+    params: idParams,
+    body: modifyTicdcImageBody,
+    response: operationCreated,
+  }),
+  restart: route({
+    method: 'POST',
+    path: '/api/v1/devops/ticdc/clusters/:id/restart',
+    access: 'portal.operate',
+    params: idParams,
+    body: restartBody,
+    response: operationCreated,
+  }),
+  shutdown: route({
+    method: 'POST',
+    path: '/api/v1/devops/ticdc/clusters/:id/shutdown',
+    access: 'portal.operate',
+    params: idParams,
+    body: shutdownTicdcBody,
+    response: operationCreated,
+  }),
+  changefeeds: route({
+    method: 'GET',
+    path: '/api/v1/devops/ticdc/changefeeds',
+    access: 'portal.read',
+    query: changefeedListQuery,
+    response: changefeedList,
+  }),
+  changefeed: route({
+    method: 'GET',
+    path: '/api/v1/devops/ticdc/changefeeds/:id',
+    access: 'portal.read',
+    params: idParams,
+    response: changefeedResponse,
+  }),
+  restartChangefeed: route({
+    method: 'POST',
+    path: '/api/v1/devops/ticdc/changefeeds/:id/restart',
+    access: 'portal.operate',
+    params: idParams,
+    body: restartBody,
+    response: operationCreated,
+  }),
+  internalChangefeeds: route({
+    method: 'GET',
+    path: '/api/v1/devops/ticdc-meta/internal/changefeeds',
+    access: 'portal.read',
+    query: internalChangefeedQuery,
+    response: internalChangefeedList,
+  }),
+};

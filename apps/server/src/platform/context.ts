@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import type { ControlPlane } from './control-plane.js';
 import type { Database, Db } from './db.js';
 import type { Contribution, Registry } from './extensions.js';
 import type { JobHandler, JobRunner } from './jobs.js';
@@ -29,11 +30,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Items contributed to extension points by the features of this app (operation types, approval templates…). */
   registry: Registry;
-  /**
-   * Multiplies the simulated durations of operation steps (the modelled control plane's wall-clock work): 1 in a
-   * running server, so progress is visible; 0 in tests, so `jobs.drain()` finishes an operation at once.
-   */
-  stepTimeScale: number;
+  /** The operator, cluster tools and gitops repository the features act through (simulated by default). */
+  controlPlane: ControlPlane;
 }
 
 /**

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { QueryBuilder, pgTable, text } from 'drizzle-orm/pg-core';
-import { containsPattern, pageShape, pageWindow, sortKeys } from './list-query.js';
+import { containsPattern, listOrder, pageShape, pageWindow } from './list-query.js';
 
-const things = pgTable('things', { id: text('id').primaryKey(), name: text('name').notNull() });
+const things = pgTable('things', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: text('created_at').notNull(),
+});
 
 /** The SQL text of a keys query over `things` with the page window of `q`. */
 function keysSql(q: { page: number; per_page: number }): string {
@@ -35,15 +39,30 @@ describe('pageShape', () => {
   });
 });
 
-describe('containsPattern and sortKeys', () => {
+describe('containsPattern and listOrder', () => {
   it('matches %, _ and \\ literally', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
   });
 
-  it('maps a sort to its index columns, falling back to the default', () => {
-    const keys = { name: ['name', 'id'], created_at: ['createdAt', 'id'] };
-    expect(sortKeys('-name', keys, '-created_at')).toEqual({ keys: ['name', 'id'], desc: true });
-    expect(sortKeys(undefined, keys, '-created_at')).toEqual({ keys: ['createdAt', 'id'], desc: true });
-    expect(sortKeys('created_at', keys, '-created_at')).toEqual({ keys: ['createdAt', 'id'], desc: false });
+  /** The ORDER BY clause of a query over `things` in the given order. */
+  const orderSql = (order: ReturnType<typeof listOrder>) =>
+    new QueryBuilder()
+      .select({ id: things.id })
+      .from(things)
+      .orderBy(...order)
+      .toSQL()
+      .sql.replace(/^.* order by /, '');
+  const keys = { name: [things.name, things.id], created_at: [things.createdAt, things.id], id: things.id };
+
+  it("orders by the sort field's keys, all in the sort's direction, in the given (index) order", () => {
+    expect(orderSql(listOrder('-name', keys, things.id))).toBe('"things"."name" desc, "things"."id" desc');
+    expect(orderSql(listOrder('created_at', keys, things.id))).toBe('"things"."created_at" asc, "things"."id" asc');
+  });
+
+  it('ends with the tie-breaker once, whether or not the keys already end with it', () => {
+    expect(orderSql(listOrder('-id', keys, things.id))).toBe('"things"."id" desc');
+    expect(orderSql(listOrder('name', { name: things.name }, things.id))).toBe(
+      '"things"."name" asc, "things"."id" asc',
+    );
   });
 });

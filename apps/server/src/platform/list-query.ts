@@ -1,6 +1,5 @@
-import { PAGE_SIZE_OPTIONS, parseSort, type ListResult, type SortField } from '@portal/contract';
+import { PAGE_SIZE_OPTIONS, type ListResult, type SortField } from '@portal/contract';
 import { asc, desc, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export interface PageParams {
   page: number;
@@ -77,45 +76,6 @@ export function listOrder<S extends string>(
   const list: SortKey[] = Array.isArray(chosen) ? [...(chosen as readonly SortKey[])] : [chosen as SortKey];
   if (tieBreaker && list[list.length - 1] !== tieBreaker) list.push(tieBreaker);
   return list.map((k) => (descending ? desc(k) : asc(k)));
-}
-
-/**
- * ORDER BY for a list: the requested sortable column (already restricted by the contract's enum), else the
- * default order, always ending with a unique tie-breaker so pages never overlap or skip rows.
- */
-export function orderBy(
-  sort: string | undefined,
-  columns: Record<string, AnyPgColumn>,
-  fallback: SQL[],
-  tieBreaker: AnyPgColumn,
-): SQL[] {
-  const s = parseSort(sort);
-  const col = s ? columns[s.field] : undefined;
-  if (!s || !col) return [...fallback, asc(tieBreaker)];
-  return [s.desc ? desc(col) : asc(col), s.desc ? desc(tieBreaker) : asc(tieBreaker)];
-}
-
-/**
- * A sort param as the list of column keys to order by, all in one direction, ending with the unique id — the
- * exact column order of the list's indexes, so PostgreSQL walks an index instead of sorting.
- */
-export function sortKeys(
-  sort: string | undefined,
-  keys: Record<string, string[]>,
-  fallback: string,
-): { keys: string[]; desc: boolean } {
-  const s = sort ?? fallback;
-  const isDesc = s.startsWith('-');
-  const field = isDesc ? s.slice(1) : s;
-  return { keys: keys[field] ?? keys[fallback.replace(/^-/, '')]!, desc: isDesc };
-}
-
-/** ORDER BY of `sortKeys` over the given columns (a table's, or a subquery's of the same names). */
-export function orderOn(
-  spec: { keys: string[]; desc: boolean },
-  columns: Record<string, AnyColumn | SQLWrapper>,
-): SQL[] {
-  return spec.keys.map((k) => (spec.desc ? desc(columns[k]!) : asc(columns[k]!)));
 }
 
 /** Runs the page query and the count together (one round trip each, never N+1). */

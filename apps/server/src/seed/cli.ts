@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, runMigrations } from '../platform/db.js';
-import { seedIfEmpty } from './demo.js';
+import { seedDemoDatabase } from './demo.js';
 import { seedScale } from './scale.js';
 
 const USAGE = `Usage: npm run seed -- [--tenants N] [--clusters M] [--reset] [--chunk ROWS]
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database, config);
-    const demo = await seedIfEmpty(database);
+    const demo = await seedDemoDatabase(config, database);
     console.log(
       `  ${'open, migrate' + (demo ? ', demo seed' : '')}`.padEnd(36) +
         `${((performance.now() - opened) / 1000).toFixed(1).padStart(7)} s`,

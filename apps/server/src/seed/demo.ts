@@ -1,33 +1,54 @@
 import { count } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { AppContext } from '../platform/context.js';
 import type { Database, Db } from '../platform/db.js';
 import { portalUsers } from '../platform/schema.js';
+import { buildApp } from '../app.js';
+import { ensureApprovalTemplates } from '../features/approvals/index.js';
 import { seedAccounts } from './accounts.js';
 import { seedPlatform } from './platform.js';
-import { seedChangeControl } from './change-control.js';
 import { seedTicdc } from './ticdc.js';
 import { seedDemoConfig, seedParameterCatalogue } from './parameters.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
+/** What the demo seed needs of an app: its database and the registry of what its features provide. */
+export type SeedContext = Pick<AppContext, 'db' | 'registry'>;
+
 /**
- * Reference data the platform needs whatever SEED says: approval flow templates and the parameter catalogue.
- * Idempotent upserts, run at every start so a new release's catalogue reaches existing databases.
+ * Reference data the platform needs whatever SEED says: the parameter catalogue (the approval templates are ensured
+ * by the approvals feature when the app starts). Idempotent upserts, run at every start so a new release's
+ * catalogue reaches existing databases.
  */
 export async function seedReferenceData(tx: Db): Promise<void> {
-  await seedChangeControl(tx);
   await seedParameterCatalogue(tx);
 }
 
-/** Seeds the deterministic demo data into an empty database, in one transaction. Returns whether it seeded. */
-export async function seedIfEmpty(database: Database): Promise<boolean> {
-  const [row] = await database.db.select({ n: count() }).from(portalUsers);
+/**
+ * Seeds the deterministic demo data into an empty database, in one transaction, with the operation types, targets
+ * and approval templates of the app's features (`ctx.registry`). Returns whether it seeded.
+ */
+export async function seedIfEmpty(ctx: SeedContext): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: count() }).from(portalUsers);
   if ((row?.n ?? 0) > 0) return false;
-  await database.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await seedAccounts(tx);
     await seedPlatform(tx);
     await seedTicdc(tx);
     await seedReferenceData(tx);
-    await seedDemoConfig(tx);
+    // The demo starts approvals: their templates must exist before the app has ever started.
+    await ensureApprovalTemplates(ctx, tx);
+    await seedDemoConfig(ctx, tx);
   });
   return true;
+}
+
+/** `seedIfEmpty` for a tool that has no app of its own (the seed CLI, the test setup): builds one, not started. */
+export async function seedDemoDatabase(config: Config, database: Database): Promise<boolean> {
+  const { app, ctx } = await buildApp(config, database);
+  try {
+    return await seedIfEmpty(ctx);
+  } finally {
+    await app.close();
+  }
 }

@@ -1,13 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
 import { writeAudit } from '../platform/audit.js';
-import { operationDefinition } from '../features/operations/definitions.js';
+import { operationDefinition } from '../features/operations/index.js';
 import { insertOperation } from '../features/operations/repo.js';
-import { APPLY_OPERATION, defineApplyOperations, planSteps } from '../features/configchange/apply.js';
+import { APPLY_OPERATION, planSteps } from '../features/configchange/apply.js';
 import * as changeRepo from '../features/configchange/repo.js';
-import { defineTicdcOperations, TICDC_OPS } from '../features/ticdc/operations.js';
+import { TICDC_OPS } from '../features/ticdc/operations.js';
 import { changefeeds, ticdcClusters } from '../features/ticdc/schema.js';
 import { DEMO_BASE_TIME } from './platform.js';
+import type { SeedContext } from './demo.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -34,10 +35,11 @@ interface FinishedOperation {
 
 /**
  * Records an operation that ran before the demo begins: its steps with their times and messages, and the audit rows
- * the engine would have written. Step names and titles come from the live definitions, so history and new runs agree.
+ * the engine would have written. Step names and titles come from the app's definitions, so history and new runs
+ * agree.
  */
-async function recordFinished(tx: Db, op: FinishedOperation): Promise<string> {
-  const def = operationDefinition(op.type);
+async function recordFinished(ctx: SeedContext, tx: Db, op: FinishedOperation): Promise<string> {
+  const def = operationDefinition(ctx, op.type);
   if (!def) throw new Error(`unknown operation type ${op.type}`);
   const chosen = def.steps.filter((s) => !op.steps || op.steps.includes(s.name));
   const stop = op.failed?.step ?? op.cancelled?.step;
@@ -118,14 +120,16 @@ async function recordFinished(tx: Db, op: FinishedOperation): Promise<string> {
  * A history of finished operations for the demo: the applied configuration change's apply, and TiCDC work that
  * succeeded, failed and was cancelled — so /operations and the detail pages read like a platform in use.
  */
-export async function seedOperationHistory(tx: Db, appliedChangeId: number, appliedAt: Date): Promise<void> {
-  defineApplyOperations(1);
-  defineTicdcOperations(1);
-
+export async function seedOperationHistory(
+  ctx: SeedContext,
+  tx: Db,
+  appliedChangeId: number,
+  appliedAt: Date,
+): Promise<void> {
   const change = await changeRepo.findChange(tx, appliedChangeId);
   if (!change) throw new Error(`demo change ${appliedChangeId} is missing`);
   const components = ['PD'];
-  const applyId = await recordFinished(tx, {
+  const applyId = await recordFinished(ctx, tx, {
     type: APPLY_OPERATION,
     title: `Apply configuration change ${appliedChangeId} to ${change.targetId}`,
     targetType: 'cluster',
@@ -152,7 +156,7 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
     .limit(3);
   const [first, second, third] = cdc;
   if (first) {
-    await recordFinished(tx, {
+    await recordFinished(ctx, tx, {
       type: TICDC_OPS.restart,
       title: `Restart TiCDC ${first.name}`,
       targetType: 'ticdc_cluster',
@@ -166,7 +170,7 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
   }
   if (second) {
     const to = second.version.replace(/\.(\d+)$/, (_m, p: string) => `.${Number(p) + 1}`);
-    await recordFinished(tx, {
+    await recordFinished(ctx, tx, {
       type: TICDC_OPS.upgrade,
       title: `Upgrade TiCDC ${second.name} to ${to}`,
       targetType: 'ticdc_cluster',
@@ -191,7 +195,7 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
       .orderBy(asc(changefeeds.id))
       .limit(1);
     if (feed) {
-      await recordFinished(tx, {
+      await recordFinished(ctx, tx, {
         type: TICDC_OPS.restartChangefeed,
         title: `Restart changefeed ${feed.displayName}`,
         targetType: 'changefeed',
@@ -202,7 +206,7 @@ export async function seedOperationHistory(tx: Db, appliedChangeId: number, appl
         startedAt: new Date(DEMO_BASE_TIME - 2 * DAY),
         stepMinutes: 1,
         cancelled: {
-          step: operationDefinition(TICDC_OPS.restartChangefeed)!.steps[1]!.name,
+          step: operationDefinition(ctx, TICDC_OPS.restartChangefeed)!.steps[1]!.name,
           by: 'maria.garcia@example.com',
         },
       });

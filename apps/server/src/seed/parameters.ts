@@ -4,9 +4,7 @@ import type { Db } from '../platform/db.js';
 import { privilegesOf } from '../platform/auth.js';
 import { writeAudit } from '../platform/audit.js';
 import { auditLogs } from '../platform/schema.js';
-import { approvals } from '../features/approvals/schema.js';
-import { decide } from '../features/approvals/service.js';
-import { registerClusterTargets } from '../features/configchange/clusters.js';
+import { approvals, decide } from '../features/approvals/index.js';
 import { compareVersions } from '../features/configchange/configuration.js';
 import * as repo from '../features/configchange/repo.js';
 import {
@@ -19,6 +17,7 @@ import {
 import { persistChange } from '../features/configchange/apply.js';
 import { buildParameterCatalogue } from './parameter-catalogue.js';
 import { seedOperationHistory } from './operations.js';
+import type { SeedContext } from './demo.js';
 import { buildDemoPlatform, DEMO_BASE_TIME } from './platform.js';
 
 const DAY = 86_400_000;
@@ -74,6 +73,7 @@ function files(params: Params) {
 }
 
 async function demoChange(
+  ctx: SeedContext,
   tx: Db,
   clusterId: string,
   applicant: string,
@@ -81,7 +81,7 @@ async function demoChange(
   reason: string,
   extra: Partial<CreateChangeBody> = {},
 ): Promise<number> {
-  const { configuration } = await getClusterConfig(tx, 'DEDICATED_TIDB', clusterId);
+  const { configuration } = await getClusterConfig(ctx, tx, 'DEDICATED_TIDB', clusterId);
   const body = createChangeBody.parse({
     change_type: 'config',
     cluster_type: 'DEDICATED_TIDB',
@@ -92,7 +92,7 @@ async function demoChange(
     reason,
     ...extra,
   });
-  return Number(await createChange(tx, applicant, clusterId, body));
+  return Number(await createChange(ctx, tx, applicant, clusterId, body));
 }
 
 async function approve(tx: Db, changeId: number): Promise<void> {
@@ -108,8 +108,7 @@ async function approve(tx: Db, changeId: number): Promise<void> {
 }
 
 /** Custom parameters on a few demo clusters and changes in each phase of the flow (spec §4). */
-export async function seedDemoConfig(tx: Db): Promise<void> {
-  registerClusterTargets();
+export async function seedDemoConfig(ctx: SeedContext, tx: Db): Promise<void> {
   const clusters = demoConfigClusters();
   for (const [i, params] of CUSTOM.entries()) {
     for (const [t, p] of Object.entries(params) as [ConfigType, Record<string, string>][]) {
@@ -130,6 +129,7 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   const c = (i: number) => clusters[CUSTOM.length + i]!.id;
 
   const applied = await demoChange(
+    ctx,
     tx,
     c(0),
     'maria.garcia@example.com',
@@ -146,9 +146,10 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
     operation: 'apply',
     details: { before: { phase: 'wait_for_apply' }, after: { phase: 'applying' } },
   });
-  await persistChange(tx, applied, null);
+  await persistChange(ctx, tx, applied, null);
 
   const rejected = await demoChange(
+    ctx,
     tx,
     c(1),
     'lin.wei@example.com',
@@ -170,6 +171,7 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   });
 
   const cancelled = await demoChange(
+    ctx,
     tx,
     c(2),
     'operator@example.com',
@@ -180,6 +182,7 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   await cancelChange(tx, String(cancelled), 'lin.wei@example.com', 'The ingest peak moved to next quarter');
 
   const waiting = await demoChange(
+    ctx,
     tx,
     c(3),
     'lin.wei@example.com',
@@ -189,6 +192,7 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   await approve(tx, waiting);
 
   const approving = await demoChange(
+    ctx,
     tx,
     c(4),
     'operator@example.com',
@@ -200,7 +204,7 @@ export async function seedDemoConfig(tx: Db): Promise<void> {
   // Deterministic times, oldest first, so the list reads as a history; every recorded event moves with its change.
   const ids = [applied, rejected, cancelled, waiting, approving];
   for (const [k, id] of ids.entries()) await backdateChange(tx, id, at(40 - k * 7));
-  await seedOperationHistory(tx, applied, new Date(at(40).getTime() + EVENT_OFFSET.apply!));
+  await seedOperationHistory(ctx, tx, applied, new Date(at(40).getTime() + EVENT_OFFSET.apply!));
 }
 
 const HOUR = 3_600_000;

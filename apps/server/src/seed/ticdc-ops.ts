@@ -1,14 +1,13 @@
 import { DEFAULT_GITOPS_BRANCH } from '@portal/contract';
-import type { gitopsDesiredStates } from '../features/gitops/schema.js';
-import type { pdConfigs, pdSchedulers } from '../features/ctl/schema.js';
+import type { gitopsDesiredStates, pdConfigs, pdSchedulers } from '../features/controlplane/index.js';
 import { prng } from './catalogue.js';
 import { DEMO_BASE_TIME, type DemoPlatformData } from './platform.js';
 
 /**
- * The ctl and gitops side of the demo: a few clusters whose PD settings were changed by hand (pd-ctl), one with a
- * leader eviction in place, and every running DEDICATED_TIDB cluster's desired state on the default gitops branch —
- * equal to what it runs, except for deliberate drifts (a hotfix image not rolled yet, a hand-set PD value, a PD value
- * changed in git but not applied).
+ * The ctl and gitops side of the demo, i.e. the simulated control plane's state (features/controlplane): a few
+ * clusters whose PD settings were changed by hand (pd-ctl), one with a leader eviction in place, and every running
+ * DEDICATED_TIDB cluster's desired state on the default gitops branch — equal to what it runs, except for deliberate
+ * drifts (a hotfix image not rolled yet, a hand-set PD value, a PD value changed in git but not applied).
  */
 
 const DAY = 86_400_000;

@@ -1,11 +1,9 @@
 import type { Db } from '../platform/db.js';
-import { changefeeds, ticdcClusters } from '../features/ticdc/schema.js';
-import { maskSinkUri } from '../features/ticdc/service.js';
+import { changefeeds, maskSinkUri, ticdcClusters } from '../features/ticdc/index.js';
+import { gitopsDesiredStates, pdConfigs, pdSchedulers } from '../features/controlplane/index.js';
 import { prng, SEED_VERSIONS } from './catalogue.js';
 import { buildDemoPlatform, DEMO_BASE_TIME, type DemoPlatformData } from './platform.js';
 import { buildOpsState } from './ticdc-ops.js';
-import { gitopsDesiredStates } from '../features/gitops/schema.js';
-import { pdConfigs, pdSchedulers } from '../features/ctl/schema.js';
 
 /**
  * Demo TiCDC clusters (about a quarter of the running DEDICATED_TIDB clusters, 1–4 changefeeds each, mixed statuses

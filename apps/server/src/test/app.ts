@@ -3,9 +3,9 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../platform/db.js';
-import type { App } from '../platform/context.js';
+import type { App, AppContext } from '../platform/context.js';
 import { idpKeys } from '../platform/schema.js';
 import type { Config } from '../config.js';
 import type { JobRunner } from '../platform/jobs.js';
@@ -27,6 +27,8 @@ export interface TestApp {
   config: Config;
   /** The job runner, not started: `jobs.drain()` runs queued work deterministically. */
   jobs: JobRunner;
+  /** The app's context: its registry holds what the features (and `extraFeatures`) provide. */
+  ctx: AppContext;
   /** A signed id token as the built-in issuer would mint it. */
   token(opts?: TokenOptions): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for a user. */
@@ -64,11 +66,14 @@ async function openTestDatabase(): Promise<{
 }
 
 /** A full app on a fresh copy of the migrated, demo-seeded database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'extraFeatures'> = {},
+): Promise<TestApp> {
   const { database, env: dbEnv, drop } = await openTestDatabase();
   const config = testConfig({ ...dbEnv, ...env });
   // Simulated step durations are 0 in tests: `jobs.drain()` runs an operation to its end.
-  const { app, jobs } = await buildApp(config, database, { stepTimeScale: 0 });
+  const { app, jobs, ctx } = await buildApp(config, database, { ...options, stepTimeScale: 0 });
   await app.ready();
 
   const [key] = await database.db.select().from(idpKeys).limit(1);
@@ -100,6 +105,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     config,
     jobs,
+    ctx,
     token,
     as: async (email) => ({ authorization: `Bearer ${await token({ email })}` }),
     close: async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, runMigrations } from '../platform/db.js';
-import { seedIfEmpty } from '../seed/demo.js';
+import { seedDemoDatabase } from '../seed/demo.js';
 import { testConfig } from './config.js';
 
 declare module 'vitest' {
@@ -32,8 +32,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.query(`CREATE DATABASE ${tpl}`);
     const url = withDb(pgUrl, tpl);
     const database = await openPostgres(url, 2);
-    await runMigrations(database, testConfig({ DATABASE_URL: url }));
-    await seedIfEmpty(database);
+    const config = testConfig({ DATABASE_URL: url });
+    await runMigrations(database, config);
+    await seedDemoDatabase(config, database);
     await database.close();
     project.provide('pgTemplate', tpl);
     project.provide('pgliteDump', '');
@@ -44,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const database = await openPglite(undefined);
   await runMigrations(database);
-  await seedIfEmpty(database);
+  await seedDemoDatabase(testConfig(), database);
   const dump = await database.pglite!.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), 'seeded.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { auditsKeys } from '../shared/api/audits';
 import { ApiError } from '../shared/lib/ApiError';
 import { showOperationError } from '../shared/lib/errorNotices';
 import '../shared/lib/query';
@@ -13,10 +14,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * The app's QueryClient. Every mutation failure opens the spec §8 operation-failure dialog
  * (title: error code, content: server message) unless the mutation sets `meta: { errorModal: false }`
  * or the HTTP client already showed a notice for it (401/403).
+ * Every settled mutation refreshes the audit trails on screen: the server writes an audit row with every change
+ * (and with some refusals, e.g. a refused cluster command), so this one place keeps every Audit Logs tab current.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
+      onSettled: () => client.invalidateQueries({ queryKey: auditsKeys.all }),
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorModal === false) return;
         showOperationError(error);
@@ -27,4 +31,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -3,13 +3,18 @@ import type { ComponentType } from 'react';
 import { Flex, Spin } from 'antd';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { allows } from '@portal/contract';
+import type { Privilege } from '@portal/contract';
 import { useProfile } from '../shared/api/profile';
 import type { FeatureManifest } from '../shared/lib/feature';
+import { collectSlots } from '../shared/lib/slots';
+import { privilegesOf } from '../shared/lib/useCan';
 import { AuthRedirectPage } from './auth/AuthRedirectPage';
 import { AUTH_REDIRECT_PATH } from './auth/login';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 import { lazyPage } from './layout/lazyPage';
+import { featureRequirement } from './layout/navigation';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { RootFrame } from './RootFrame';
 
@@ -25,27 +30,31 @@ function PageSpinner() {
   );
 }
 
-function FeaturePage({ Page, adminOnly }: { Page: ComponentType; adminOnly: boolean }) {
-  const { isAdmin, isLoading } = useProfile();
-  if (adminOnly && isLoading) return <PageSpinner />;
-  return <Suspense fallback={<PageSpinner />}>{adminOnly && !isAdmin ? <ForbiddenPage /> : <Page />}</Suspense>;
+/** A feature's page, or 403 when the user lacks the privilege its manifest says it needs (spec §6). */
+function FeaturePage({ Page, requires }: { Page: ComponentType; requires: Privilege }) {
+  const { profile, isLoading } = useProfile();
+  // Any signed-in user may read; only pages that need more wait for the profile.
+  const gated = requires !== 'portal.read';
+  if (gated && isLoading) return <PageSpinner />;
+  const allowed = !gated || allows(privilegesOf(profile), { access: requires });
+  return <Suspense fallback={<PageSpinner />}>{allowed ? <Page /> : <ForbiddenPage />}</Suspense>;
 }
 
-/** The route table, derived from the feature manifests. */
+/** The route table, derived from the feature manifests; the root provides their slots to every page. */
 export function buildRoutes(features: readonly FeatureManifest[]): RouteObject[] {
   const featureRoutes: RouteObject[] = features.flatMap((feature) =>
     feature.routes.map((route) => {
       const Page = lazyPage(route.page);
       return {
         path: route.path,
-        element: <FeaturePage Page={Page} adminOnly={Boolean(feature.adminOnly || route.adminOnly)} />,
+        element: <FeaturePage Page={Page} requires={route.requires ?? featureRequirement(feature)} />,
         errorElement: <RouteErrorBoundary />,
       };
     }),
   );
   return [
     {
-      element: <RootFrame />,
+      element: <RootFrame slots={collectSlots(features)} />,
       errorElement: <RouteErrorBoundary />,
       children: [
         { path: AUTH_REDIRECT_PATH, element: <AuthRedirectPage /> },

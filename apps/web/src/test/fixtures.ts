@@ -17,8 +17,25 @@ export const authConfig: AuthConfig = {
   endSessionEndpoint: 'http://localhost:3000/oidc/session/end',
 };
 
-export const operatorProfile: Profile = { email: 'olivia@example.com', name: 'Olivia Operator', roles: ['operator'] };
-export const adminProfile: Profile = { email: 'ada@example.com', name: 'Ada Admin', roles: ['admin'] };
+export const operatorProfile: Profile = {
+  email: 'olivia@example.com',
+  name: 'Olivia Operator',
+  roles: ['operator'],
+  privileges: ['portal.read', 'portal.operate'],
+};
+export const adminProfile: Profile = {
+  email: 'ada@example.com',
+  name: 'Ada Admin',
+  roles: ['admin'],
+  privileges: ['portal.read', 'portal.operate', 'admin.manage'],
+};
+/** Reads only: actions that change something are disabled or hidden for it. */
+export const viewerProfile: Profile = {
+  email: 'vic@example.com',
+  name: 'Vic Viewer',
+  roles: ['viewer'],
+  privileges: ['portal.read'],
+};
 
 export function tenant(overrides: Partial<Tenant> = {}): Tenant {
   return {

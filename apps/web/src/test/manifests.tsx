@@ -32,7 +32,7 @@ export const testFeatures: FeatureManifest[] = [
   },
   {
     key: 'audits',
-    adminOnly: true,
+    requires: 'admin.manage',
     routes: [{ path: '/audits', title: 'Audits', page: page('Audits page') }],
     menu: { section: 'admin', key: 'audits', label: 'Audits', path: '/audits', order: 0 },
   },

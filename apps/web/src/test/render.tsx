@@ -8,8 +8,10 @@ import { installSessionHooks } from '../app/auth/installSessionHooks';
 import { writeSession } from '../app/auth/session';
 import { createQueryClient } from '../app/queryClient';
 import { RootFrame } from '../app/RootFrame';
+import { features as appFeatures } from '../app/features';
 import { buildRoutes } from '../app/router';
 import type { FeatureManifest } from '../shared/lib/feature';
+import { collectSlots } from '../shared/lib/slots';
 
 export function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
@@ -43,10 +45,20 @@ export function renderApp(path: string, features: readonly FeatureManifest[]) {
   return renderRouter(buildRoutes(features), path);
 }
 
-/** One element under the app's providers (theme, query client, antd App, router) at `path`. */
+/**
+ * One element under the app's providers (theme, query client, antd App, router, the features' slots) at `path`.
+ * The slots come from the registered features (app/features.ts) unless `features` says otherwise.
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {},
+  {
+    path = '/',
+    routePath = '*',
+    features = appFeatures,
+  }: { path?: string; routePath?: string; features?: readonly FeatureManifest[] } = {},
 ) {
-  return renderRouter([{ element: <RootFrame />, children: [{ path: routePath, element: ui }] }], path);
+  return renderRouter(
+    [{ element: <RootFrame slots={collectSlots(features)} />, children: [{ path: routePath, element: ui }] }],
+    path,
+  );
 }

@@ -249,7 +249,12 @@ describe('POST /api/v1/admin/users', () => {
 
     // Their token works at once.
     const me = await call('GET', '/api/v1/devops/me', await t.as('nora.new@example.com'));
-    expect(me.json()).toEqual({ email: 'nora.new@example.com', name: 'Nora New', roles: ['operator', 'viewer'] });
+    expect(me.json()).toEqual({
+      email: 'nora.new@example.com',
+      name: 'Nora New',
+      roles: ['operator', 'viewer'],
+      privileges: ['portal.read', 'portal.operate'],
+    });
   });
 
   it('stores a given password as a scrypt hash, never in the answer or the audit row', async () => {

@@ -1,9 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { userListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { portalUsers } from '../../platform/schema.js';
-import { containsPattern, listPage, orderBy, pageWindow, type PageParams } from '../../platform/list-query.js';
+import { containsPattern, listOrder, listPage, pageWindow, type PageParams } from '../../platform/list-query.js';
 
 export interface UserFilter extends PageParams {
+  sort: z.output<typeof userListQuery>['sort'];
   search?: string | undefined;
   role?: string | undefined;
 }
@@ -28,10 +31,9 @@ export function listUsers(db: Db, q: UserFilter) {
   if (q.role) conds.push(sql`${q.role} = ANY(${portalUsers.roles})`);
   const where = conds.length ? and(...conds) : undefined;
   const { limit, offset } = pageWindow(q);
-  const order = orderBy(
+  const order = listOrder(
     q.sort,
     { email: portalUsers.email, name: portalUsers.name, created_at: portalUsers.createdAt },
-    [],
     portalUsers.email,
   );
   return listPage<UserRow>(

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADMIN_ROLE, PORTAL_ROLES } from '@portal/contract';
+import { ADMIN_ROLE, PORTAL_ROLES, PRIVILEGES } from '@portal/contract';
 import type { createUserBody, ListResult, PortalUser, Profile } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { privilegesOf, type Principal } from '../../platform/auth.js';
@@ -11,9 +11,17 @@ import { insertUser, listUsers, lockUsers, updateUser, type UserFilter, type Use
 
 type CreateUser = z.output<typeof createUserBody>;
 
-/** The caller's profile (spec §3 "Profile (me)"); the auth hook already loaded it from portal_users. */
+/**
+ * The caller's profile (spec §3 "Profile (me)"); the auth hook already loaded it from portal_users. Its privileges
+ * are those its roles grant (`privilegesOf`, in PRIVILEGES order): the web checks a route's `access` against them.
+ */
 export function profileOf(principal: Principal): Profile {
-  return { email: principal.email, name: principal.name, roles: [...principal.roles] };
+  return {
+    email: principal.email,
+    name: principal.name,
+    roles: [...principal.roles],
+    privileges: PRIVILEGES.filter((p) => principal.privileges.has(p)),
+  };
 }
 
 function userOut(u: UserRow): PortalUser {

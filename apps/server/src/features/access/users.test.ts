@@ -31,7 +31,12 @@ describe('the caller profile', () => {
       headers: await t.as('operator@example.com'),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: 'operator@example.com', name: 'Oscar Operator', roles: ['operator'] });
+    expect(res.json()).toEqual({
+      email: 'operator@example.com',
+      name: 'Oscar Operator',
+      roles: ['operator'],
+      privileges: ['portal.read', 'portal.operate'],
+    });
   });
 
   it('POST /api/v1/admin/profile/query returns the caller, with or without a body', async () => {
@@ -43,7 +48,12 @@ describe('the caller profile', () => {
       payload: { anything: 1 },
     });
     expect(withBody.statusCode).toBe(200);
-    expect(withBody.json()).toEqual({ email: 'sam.okafor@example.com', name: 'Sam Okafor', roles: ['viewer'] });
+    expect(withBody.json()).toEqual({
+      email: 'sam.okafor@example.com',
+      name: 'Sam Okafor',
+      roles: ['viewer'],
+      privileges: ['portal.read'],
+    });
     const empty = await t.app.inject({ method: 'POST', url: '/api/v1/admin/profile/query', headers });
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toMatchObject({ email: 'sam.okafor@example.com' });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildApp } from '../../app.js';
+import { defineFeature } from '../../platform/context.js';
 import { auditLogs, jobs } from '../../platform/schema.js';
+import { approvalTemplates as templateRows } from './schema.js';
+import { approvalTemplates } from './index.js';
 import { createApproval } from './service.js';
 
 let t: TestApp;
@@ -146,5 +150,42 @@ describe('approvals', () => {
     const res = await decide(id, 'sam.okafor@example.com', 'approve');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('auth.forbidden');
+  });
+});
+
+describe('approval templates', () => {
+  const provided = {
+    name: 'test_two_step',
+    title: 'Two-step test flow',
+    nodes: [
+      { name: 'Team lead', approvers: ['lin.wei@example.com'] },
+      { name: 'DBA review', approvers: ['admin@example.com'] },
+    ],
+  };
+  const withTemplate = defineFeature({ name: 'test-templates', provides: () => [approvalTemplates.provide(provided)] });
+  /** Starts an app (as a server does) whose features provide `provided`, on the test database. */
+  const startApp = async () => {
+    const other = await buildApp(t.config, t.database, { stepTimeScale: 0, extraFeatures: [withTemplate] });
+    await other.app.ready();
+    await other.app.close();
+  };
+  const stored = async (name: string) =>
+    (await t.database.db.select().from(templateRows).where(eq(templateRows.name, name)))[0];
+
+  it('the app ensures the templates its features provide at start: a missing one is created', async () => {
+    expect(await stored('test_two_step')).toBeUndefined();
+    await startApp();
+    expect(await stored('test_two_step')).toMatchObject({ title: 'Two-step test flow', nodes: provided.nodes });
+    // configchange's template is one of the app's own.
+    expect((await stored('cluster_config_change'))?.nodes).toEqual([
+      { name: 'DBA review', approvers: ['admin@example.com'] },
+    ]);
+  });
+
+  it('keeps a template edited in the database as it is', async () => {
+    const edited = [{ name: 'Team lead', approvers: ['maria.garcia@example.com'] }];
+    await t.database.db.update(templateRows).set({ nodes: edited }).where(eq(templateRows.name, 'test_two_step'));
+    await startApp();
+    expect((await stored('test_two_step'))?.nodes).toEqual(edited);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { operations, operationSteps } from '../operations/schema.js';
-import { clusterComponents, clusters } from '../orgs/schema.js';
+import { operations, operationSteps } from '../operations/index.js';
+import { clusterComponents, clusters } from '../orgs/index.js';
 import { configCustomParams } from './schema.js';
 import { api, changeBody, clusterPicker, type Files } from './testing.js';
 import type { CreateChangeBody } from '@portal/contract';

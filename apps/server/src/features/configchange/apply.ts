@@ -10,9 +10,10 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { defineOperation, type StepContext } from '../operations/definitions.js';
-import { startOperation } from '../operations/service.js';
+import type { AppContext } from '../../platform/context.js';
+import { startOperation, type OperationDefinition, type StepContext } from '../operations/index.js';
 import { loadTarget } from './configuration.js';
+import type { ConfigChangeContext } from './targets.js';
 import { getChange, parseChangeId } from './service.js';
 import * as repo from './repo.js';
 
@@ -29,9 +30,6 @@ const COMPONENT_OF: Record<ConfigType, string> = {
   ticdc: 'TICDC',
   changefeed: 'CHANGEFEED',
 };
-
-/** Simulated wall-clock work of one restart or reload step, before the app's step time scale (0 in tests). */
-export const STEP_MS = 1500;
 
 interface ApplyParams {
   change_id: string;
@@ -53,11 +51,11 @@ export function planSteps(policy: string, components: string[]): string[] {
   return ['check', ...components.map((c) => `restart-${c}`), 'persist'];
 }
 
-const changeIdOf = (ctx: StepContext) => Number((ctx.operation.params as ApplyParams).change_id);
+const changeIdOf = (step: StepContext) => Number((step.operation.params as ApplyParams).change_id);
 
-async function lockedChange(ctx: StepContext) {
-  const row = await repo.findChange(ctx.tx, changeIdOf(ctx), true);
-  if (!row) throw new Error(`configuration change ${changeIdOf(ctx)} no longer exists`);
+async function lockedChange(step: StepContext) {
+  const row = await repo.findChange(step.tx, changeIdOf(step), true);
+  if (!row) throw new Error(`configuration change ${changeIdOf(step)} no longer exists`);
   return row;
 }
 
@@ -65,8 +63,8 @@ async function lockedChange(ctx: StepContext) {
  * The stale guard, inside the operation: someone else's change since approval fails this one instead of being
  * overwritten.
  */
-async function checkUnchanged(tx: Db, row: repo.ChangeRow) {
-  const tc = await loadTarget(tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
+async function checkUnchanged(ctx: ConfigChangeContext, tx: Db, row: repo.ChangeRow) {
+  const tc = await loadTarget(ctx, tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
   if (tc.fingerprint !== row.baseFingerprint) {
     throw new Error(
       `The cluster configuration changed after this change was prepared (fingerprint ${row.baseFingerprint} → ${tc.fingerprint}); cancel it and prepare it again`,
@@ -79,11 +77,16 @@ async function checkUnchanged(tx: Db, row: repo.ChangeRow) {
  * Writes a change's new configuration through the target's adapter and closes it as applied. The apply operation's
  * last step runs it, in the transaction that marks that step done, so it happens exactly once.
  */
-export async function persistChange(tx: Db, changeId: number, operationId: string | null): Promise<string> {
+export async function persistChange(
+  ctx: ConfigChangeContext,
+  tx: Db,
+  changeId: number,
+  operationId: string | null,
+): Promise<string> {
   const row = await repo.findChange(tx, changeId, true);
   if (!row) throw new Error(`configuration change ${changeId} no longer exists`);
   if (row.phase !== 'applying') throw new Error(`configuration change ${row.id} is ${row.phase}, not applying`);
-  const tc = await checkUnchanged(tx, row);
+  const tc = await checkUnchanged(ctx, tx, row);
   const scope = row.scope as ChangeScope;
   if (scope.version) {
     await tc.adapter.setVersion(tx, row.targetId, scope.version.to);
@@ -126,58 +129,67 @@ export async function persistChange(tx: Db, changeId: number, operationId: strin
 }
 
 /** A failed or cancelled apply leaves the change approved and retryable, with the reason. */
-async function backToWaitForApply(ctx: StepContext, reason: string, operation: string): Promise<void> {
-  const row = await lockedChange(ctx).catch(() => undefined);
+async function backToWaitForApply(step: StepContext, reason: string, operation: string): Promise<void> {
+  const row = await lockedChange(step).catch(() => undefined);
   if (!row || row.phase !== 'applying') return;
-  await repo.updateChange(ctx.tx, row.id, { phase: 'wait_for_apply', phaseReason: reason });
-  await writeAudit(ctx.tx, {
+  await repo.updateChange(step.tx, row.id, { phase: 'wait_for_apply', phaseReason: reason });
+  await writeAudit(step.tx, {
     type: 'cloud_config_change',
     instanceId: String(row.id),
     operator: 'system',
     operation,
     details: {
-      operation_id: ctx.operation.id,
+      operation_id: step.operation.id,
       before: { phase: 'applying' },
       after: { phase: 'wait_for_apply', phase_reason: reason },
     },
   });
 }
 
-/** Defines the apply operation (idempotent; each process does it at start-up). Each instance runs its plan's steps. */
-export function defineApplyOperations(stepTimeScale: number): void {
-  const durationMs = STEP_MS * stepTimeScale;
-  defineOperation({
+/**
+ * The apply operation type, as configchange provides it to the app (each step's duration is the control plane's
+ * answer: modelled by the simulation, 0 in tests). Each instance runs its plan's steps.
+ */
+export function applyOperation(ctx: Pick<AppContext, 'registry' | 'controlPlane'>): OperationDefinition {
+  const durationMs = (step: string) => ctx.controlPlane.stepDuration(APPLY_OPERATION, step);
+  return {
     type: APPLY_OPERATION,
     steps: [
       {
         name: 'check',
         title: 'Check the configuration is unchanged',
-        run: async (ctx) =>
-          `configuration ${(await checkUnchanged(ctx.tx, await lockedChange(ctx))).fingerprint} is unchanged`,
+        run: async (step) =>
+          `configuration ${(await checkUnchanged(ctx, step.tx, await lockedChange(step))).fingerprint} is unchanged`,
       },
-      { name: 'hot-reload', title: 'Hot reload', durationMs, run: async () => 'the new values were loaded online' },
+      {
+        name: 'hot-reload',
+        title: 'Hot reload',
+        durationMs: durationMs('hot-reload'),
+        run: async () => 'the new values were loaded online',
+      },
       ...RESTART_ORDER.map((c) => ({
         name: `restart-${c}`,
         title: `Rolling restart ${c}`,
-        durationMs,
+        durationMs: durationMs(`restart-${c}`),
         run: async () => `${c} restarted one instance at a time with the new configuration`,
       })),
       {
         name: 'persist',
         title: 'Persist the new configuration',
-        run: (ctx) => persistChange(ctx.tx, changeIdOf(ctx), ctx.operation.id),
+        run: (step) => persistChange(ctx, step.tx, changeIdOf(step), step.operation.id),
       },
     ],
-    onFail: (ctx, error) => backToWaitForApply(ctx, error, 'apply_failed'),
-    onCancel: (ctx) =>
-      backToWaitForApply(ctx, `The apply operation ${ctx.operation.id} was cancelled`, 'apply_cancelled'),
-  });
+    onFail: (step, error) => backToWaitForApply(step, error, 'apply_failed'),
+    onCancel: (step) =>
+      backToWaitForApply(step, `The apply operation ${step.operation.id} was cancelled`, 'apply_cancelled'),
+  };
 }
 
 /**
  * Apply (spec §4): only in wait_for_apply and only while the target is as the change found it. Starts the operation.
  */
 export async function applyChange(
+  ctx: ConfigChangeContext,
   db: Db,
   id: string,
   who: string,
@@ -189,7 +201,7 @@ export async function applyChange(
     if (!row) throw new AppError('configChange.notFound');
     if (!canApplyChange(row.phase))
       throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be applied`);
-    const tc = await loadTarget(tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
+    const tc = await loadTarget(ctx, tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
     if (tc.target.blocked)
       throw new AppError('configChange.notChangeable', notChangeableMessage(tc.target.blocked), {
         reason: tc.target.blocked,
@@ -204,7 +216,7 @@ export async function applyChange(
       row.scope as ChangeScope,
       tc.target.components.map((c) => c.name),
     );
-    const operationId = await startOperation(tx, {
+    const operationId = await startOperation(ctx, tx, {
       type: APPLY_OPERATION,
       steps: planSteps(row.applyPolicy, components),
       title: `Apply configuration change ${id} to ${row.targetId}`,

@@ -1,6 +1,6 @@
 import type { ClusterType, ConfigType } from '@portal/contract';
-import { clusterConfigTarget, setClusterComponentImageTag, setClusterVersion } from '../orgs/service.js';
-import { registerConfigTarget, type ConfigTargetAdapter } from './targets.js';
+import { clusterConfigTarget, setClusterComponentImageTag, setClusterVersion } from '../orgs/index.js';
+import type { ConfigTargetAdapter } from './targets.js';
 
 /** The config files each TiDB component reads (TiFlash runs the learner proxy too). */
 const CONFIG_TYPES_OF: Record<string, ConfigType[]> = {
@@ -51,6 +51,7 @@ function clusterAdapter(clusterType: ClusterType): ConfigTargetAdapter {
 
 export const CLUSTER_TARGET_TYPES: ClusterType[] = ['DEDICATED_TIDB', 'SHARED_POOL', 'LOGICAL_CLUSTER'];
 
-export function registerClusterTargets(): void {
-  for (const t of CLUSTER_TARGET_TYPES) registerConfigTarget(clusterAdapter(t));
+/** The TiDB cluster kinds as configuration targets (configchange provides them to its own `configTargets`). */
+export function clusterTargets(): ConfigTargetAdapter[] {
+  return CLUSTER_TARGET_TYPES.map(clusterAdapter);
 }

@@ -8,8 +8,8 @@ import {
   type CreateChangeBody,
 } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { approvals } from '../approvals/schema.js';
-import { clusters } from '../orgs/schema.js';
+import { approvals } from '../approvals/index.js';
+import { clusters } from '../orgs/index.js';
 import { ADMIN, api, base, changeBody, clusterPicker, OPERATOR } from './testing.js';
 import { demoConfigClusters } from '../../seed/parameters.js';
 

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './repo.js';
-import { configTarget, type ConfigTargetAdapter, type ConfigTargetState } from './targets.js';
+import { configTarget, type ConfigChangeContext, type ConfigTargetAdapter, type ConfigTargetState } from './targets.js';
 
 /** `v8.1.1` → [8, 1, 1]; undefined when it is not a version. */
 export function parseVersion(version: string): number[] | undefined {
@@ -61,8 +61,8 @@ export interface TargetConfig {
   fingerprint: string;
 }
 
-export function adapterFor(clusterType: ClusterType): ConfigTargetAdapter {
-  const adapter = configTarget(clusterType);
+export function adapterFor(ctx: ConfigChangeContext, clusterType: ClusterType): ConfigTargetAdapter {
+  const adapter = configTarget(ctx, clusterType);
   if (!adapter)
     throw new AppError('configChange.unsupportedTarget', `Configuration changes are not supported for ${clusterType}`);
   return adapter;
@@ -85,12 +85,13 @@ export function fingerprintOf(
 
 /** Loads a target's state, catalogue and stored configuration; `forUpdate` locks the target for the transaction. */
 export async function loadTarget(
+  ctx: ConfigChangeContext,
   db: Db,
   clusterType: ClusterType,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<TargetConfig> {
-  const adapter = adapterFor(clusterType);
+  const adapter = adapterFor(ctx, clusterType);
   const target = await adapter.load(db, id, opts);
   if (!target) throw new AppError('cluster.notFound');
   const catalogueVersion = await catalogueVersionFor(db, target.version);

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CONFIG_CHANGE_ACTIONS, CONFIG_CHANGE_PHASES, type ConfigChangePhase } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { enqueueJob } from '../../platform/jobs.js';
-import { approvals } from '../approvals/schema.js';
-import { approvalSettledJob } from '../approvals/service.js';
+import { approvals, approvalSettledJob } from '../approvals/index.js';
 import { configChanges } from './schema.js';
 import { ADMIN, api, changeBody, clusterPicker, OPERATOR } from './testing.js';
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { UNFINISHED_PHASES } from '@portal/contract';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { UNFINISHED_PHASES, type configChangeListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern } from '../../platform/list-query.js';
+import { containsPattern, listOrder } from '../../platform/list-query.js';
 import { configChanges, configCustomParams, configImageOverrides, configParameters } from './schema.js';
 
 export type ParameterRow = typeof configParameters.$inferSelect;
@@ -171,16 +172,13 @@ function changeWhere(f: ChangeFilter): SQL | undefined {
 export async function selectChangePage(
   db: Db,
   f: ChangeFilter,
-  page: { limit: number; offset: number; ascending: boolean },
+  page: { limit: number; offset: number; sort: z.output<typeof configChangeListQuery>['sort'] },
 ): Promise<ChangeListRow[]> {
-  const order = page.ascending
-    ? [asc(configChanges.createdAt), asc(configChanges.id)]
-    : [desc(configChanges.createdAt), desc(configChanges.id)];
   return db
     .select(listColumns)
     .from(configChanges)
     .where(changeWhere(f))
-    .orderBy(...order)
+    .orderBy(...listOrder(page.sort, { created_at: configChanges.createdAt }, configChanges.id))
     .limit(page.limit)
     .offset(page.offset);
 }

@@ -23,6 +23,7 @@ import {
   type Catalogue,
   type TargetConfig,
 } from './configuration.js';
+import type { ConfigChangeContext } from './targets.js';
 
 export type PreviewInput = z.output<typeof previewBody>;
 type Modified = ChangeScope['files'][number]['modified_parameters'][number];
@@ -148,6 +149,7 @@ function applyPolicies(scope: ChangeScope): PolicyOption[] {
  * Throws 409 when the target can't be changed or moved since the editor loaded it, 400 for an invalid or empty change.
  */
 export async function prepareChange(
+  ctx: ConfigChangeContext,
   db: Db,
   clusterId: string,
   input: PreviewInput,
@@ -157,7 +159,7 @@ export async function prepareChange(
     throw new AppError('request.invalid', 'cluster_id of the body differs from the path', [
       { field: 'body.cluster_id', message: 'must match the path' },
     ]);
-  const tc = await loadTarget(db, input.cluster_type, clusterId, opts);
+  const tc = await loadTarget(ctx, db, input.cluster_type, clusterId, opts);
   const reason = await blockedReason(db, tc);
   if (reason) throw new AppError('configChange.notChangeable', notChangeableMessage(reason), { reason });
   const bases = [input.base_fingerprint, ...input.files.map((f) => f.previous_text).filter((p): p is string => !!p)];

@@ -16,12 +16,20 @@ import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { listPage, pageWindow } from '../../platform/list-query.js';
 import { iso, isoOrNull } from '../../platform/time.js';
-import { cancelApproval, createApproval, type ApprovalSettled } from '../approvals/service.js';
+import { cancelApproval, createApproval, type ApprovalSettled, type ApprovalTemplate } from '../approvals/index.js';
 import { blockedReason, catalogueVersionFor, configurationOf, loadTarget } from './configuration.js';
 import { prepareChange, type PreviewInput } from './scope.js';
+import type { ConfigChangeContext } from './targets.js';
 import * as repo from './repo.js';
 
 export const APPROVAL_TEMPLATE = 'cluster_config_change';
+
+/** The approval flow a change goes through (spec §4); provided to the approvals feature, created when missing. */
+export const CHANGE_APPROVAL_TEMPLATE: ApprovalTemplate = {
+  name: APPROVAL_TEMPLATE,
+  title: 'Cluster configuration change',
+  nodes: [{ name: 'DBA review', approvers: ['admin@example.com'] }],
+};
 
 export function toListItem(r: repo.ChangeListRow): Omit<ConfigChange, 'snapshot'> {
   return {
@@ -74,14 +82,14 @@ export async function listChanges(
     applicant: q.applicant || undefined,
   };
   const page = await listPage(
-    repo.selectChangePage(db, filter, { ...pageWindow(q), ascending: q.sort === 'created_at' }),
+    repo.selectChangePage(db, filter, { ...pageWindow(q), sort: q.sort }),
     repo.countChanges(db, filter),
   );
   return { total: page.total, items: page.items.map(toListItem) };
 }
 
-export async function getClusterConfig(db: Db, clusterType: ClusterType, id: string) {
-  const tc = await loadTarget(db, clusterType, id);
+export async function getClusterConfig(ctx: ConfigChangeContext, db: Db, clusterType: ClusterType, id: string) {
+  const tc = await loadTarget(ctx, db, clusterType, id);
   const reason = await blockedReason(db, tc);
   return { configuration: configurationOf(tc), changeable: reason === null, reason };
 }
@@ -107,8 +115,13 @@ export async function listParameters(
   return { items, total: items.length };
 }
 
-export async function previewChange(db: Db, clusterId: string, input: PreviewInput): Promise<PreviewResponse> {
-  const p = await prepareChange(db, clusterId, input);
+export async function previewChange(
+  ctx: ConfigChangeContext,
+  db: Db,
+  clusterId: string,
+  input: PreviewInput,
+): Promise<PreviewResponse> {
+  const p = await prepareChange(ctx, db, clusterId, input);
   return { change: { scope: p.scope, apply_policies: p.policies, default_policy: DEFAULT_APPLY_POLICY } };
 }
 
@@ -120,6 +133,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Creates a change and its approval in one transaction: created → approving (spec §4 Config change flow). */
 export async function createChange(
+  ctx: ConfigChangeContext,
   db: Db,
   applicant: string,
   clusterId: string,
@@ -127,7 +141,7 @@ export async function createChange(
 ): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
-      const p = await prepareChange(tx, clusterId, input, { forUpdate: true });
+      const p = await prepareChange(ctx, tx, clusterId, input, { forUpdate: true });
       const policy = p.policies.find((o) => o.policy === input.apply_policy);
       if (!policy?.allowed)
         throw new AppError(

@@ -1,4 +1,5 @@
 import type { ClusterType } from '@portal/contract';
+import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { extensionPoint } from '../../platform/extensions.js';
 
@@ -33,12 +34,10 @@ export interface ConfigTargetAdapter {
 /** The kinds of target the configuration flow can change: each feature provides adapters for its own kinds. */
 export const configTargets = extensionPoint<ConfigTargetAdapter>('configchange.targets', (a) => a.clusterType);
 
-const adapters = new Map<ClusterType, ConfigTargetAdapter>();
+/** What the configuration flow needs of the app: its registry (the target adapters contributed to it). */
+export type ConfigChangeContext = Pick<AppContext, 'registry'>;
 
-export function registerConfigTarget(adapter: ConfigTargetAdapter): void {
-  adapters.set(adapter.clusterType, adapter);
-}
-
-export function configTarget(clusterType: ClusterType): ConfigTargetAdapter | undefined {
-  return adapters.get(clusterType);
+/** The adapter of a kind of target in this app, if some feature provides it. */
+export function configTarget(ctx: ConfigChangeContext, clusterType: ClusterType): ConfigTargetAdapter | undefined {
+  return ctx.registry.get(configTargets, clusterType);
 }

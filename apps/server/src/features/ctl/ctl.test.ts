@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { auditLogs } from '../../platform/schema.js';
-import { clusterComponents, clusters } from '../orgs/schema.js';
-import { pdConfigs, pdSchedulers } from './schema.js';
+import { pdConfigs, pdSchedulers } from '../controlplane/index.js';
+import { clusterComponents, clusters } from '../orgs/index.js';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -168,8 +168,8 @@ describe('cluster control', () => {
     const unconfirmed = await run({ command: 'pd-ctl config set leader-schedule-limit 8' });
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toMatchObject({
-      code: 'ctl.confirmationRequired',
-      details: { command: 'pd-ctl config set leader-schedule-limit 8' },
+      code: 'confirmation.required',
+      details: { subject: 'pd-ctl config set leader-schedule-limit 8', resend_with: { confirm: true } },
     });
     expect(JSON.parse((await output({ command: 'pd-ctl config show schedule' })).output)['leader-schedule-limit']).toBe(
       4,
@@ -187,7 +187,7 @@ describe('cluster control', () => {
     const log = (await ctlAudits()).filter((a) => a.operation === 'pd-ctl config set');
     expect(log.map((a) => (a.details as { outcome: string }).outcome)).toEqual([
       'ctl.invalidArgs',
-      'ctl.confirmationRequired',
+      'confirmation.required',
       'ok',
     ]);
     expect(log[2]!.details).toMatchObject({
@@ -203,7 +203,7 @@ describe('cluster control', () => {
 
   it('evicts leaders from a store and puts them back', async () => {
     const unconfirmed = await run({ command: 'pd-ctl scheduler add evict-leader-scheduler 1' });
-    expect(unconfirmed.json().code).toBe('ctl.confirmationRequired');
+    expect(unconfirmed.json().code).toBe('confirmation.required');
     expect((await run({ command: 'pd-ctl scheduler add evict-leader-scheduler 42', confirm: true })).json().code).toBe(
       'ctl.invalidArgs',
     );

@@ -1,22 +1,20 @@
 import type { z } from 'zod';
 import type { Cluster, CtlCommand, ctlRunBody, CtlRunResponse, ListResult } from '@portal/contract';
 import { writeAudit } from '../../platform/audit.js';
+import { requireConfirmation } from '../../platform/confirmation.js';
+import type { AppContext } from '../../platform/context.js';
+import type { CtlCommandSpec, CtlInput } from '../../platform/control-plane.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { getCluster, listClusterComponents } from '../orgs/service.js';
-import { splitOptions, tokenize, type CommandDef, type CtlContext, type CtlInput } from './command.js';
-import { pdCommands } from './commands-pd.js';
-import { sqlCommands } from './commands-sql.js';
-import { tikvCommands } from './commands-tikv.js';
-import { getPdConfig } from './pd-config.js';
-import * as repo from './repo.js';
-import { buildTopology } from './topology.js';
+import { getCluster, listClusterComponents } from '../orgs/index.js';
+import { splitOptions, tokenize } from './parse.js';
 
-/** The PD configuration other features read and write (gitops applies desired values through these). */
-export { getPdConfig, PD_KEYS, setPdConfigValue } from './pd-config.js';
+/**
+ * The portal's side of cluster control: which commands may run (the control plane's allow-list), against which
+ * clusters, after which confirmation, and the audit of every call. The commands themselves run on the control plane.
+ */
+export type CtlServiceContext = Pick<AppContext, 'controlPlane'>;
 
-/** The allow-list: nothing else runs. */
-export const COMMANDS: CommandDef[] = [...pdCommands, ...tikvCommands, ...sqlCommands];
 const AUDIT_OUTPUT_CHARS = 2000;
 /** A cluster that is being created, paused or deleted has no running PD/TiKV/TiDB to talk to. */
 const UNREACHABLE = [
@@ -26,8 +24,8 @@ const UNREACHABLE = [
   'USER_CLUSTER_STATUS_DELETED',
 ];
 
-export function listCommands(): ListResult<CtlCommand> {
-  const items = COMMANDS.map((c) => ({
+export function listCommands(ctx: CtlServiceContext): ListResult<CtlCommand> {
+  const items = ctx.controlPlane.ctl.commands.map((c) => ({
     command: c.words.join(' '),
     usage: c.usage,
     description: c.description,
@@ -39,19 +37,23 @@ export function listCommands(): ListResult<CtlCommand> {
 }
 
 /** The allow-listed command the words start with (the longest match), and the rest as its input. */
-export function matchCommand(command: string, args: string[] = []): { def: CommandDef; input: CtlInput } | undefined {
+export function matchCommand(
+  commands: readonly CtlCommandSpec[],
+  command: string,
+  args: string[] = [],
+): { def: CtlCommandSpec; input: CtlInput } | undefined {
   const tokens = [...tokenize(command), ...args];
   const last = tokens.length - 1;
   if (last >= 0 && tokens[last]!.endsWith(';')) tokens[last] = tokens[last]!.slice(0, -1);
   const { positionals, options } = splitOptions(tokens.filter((t) => t !== ''));
   const lower = positionals.map((p) => p.toLowerCase());
-  const def = COMMANDS.filter((c) => c.words.every((w, i) => lower[i] === w)).sort(
-    (a, b) => b.words.length - a.words.length,
-  )[0];
+  const def = commands
+    .filter((c) => c.words.every((w, i) => lower[i] === w))
+    .sort((a, b) => b.words.length - a.words.length)[0];
   return def ? { def, input: { args: positionals.slice(def.words.length), options } } : undefined;
 }
 
-function normalized(def: CommandDef, input: CtlInput): string {
+function normalized(def: CtlCommandSpec, input: CtlInput): string {
   const opts = Object.entries(input.options)
     .filter(([k]) => k !== 'u')
     .map(([k, v]) => `${k.length === 1 ? '-' : '--'}${k} ${/\s/.test(v) ? `'${v}'` : v}`);
@@ -69,7 +71,7 @@ function normalized(def: CommandDef, input: CtlInput): string {
   return [...def.words, ...args, ...opts].join(' ');
 }
 
-function checkReachable(cluster: Cluster, components: { component: string }[], def: CommandDef): void {
+function checkReachable(cluster: Cluster, components: { component: string }[], def: CtlCommandSpec): void {
   if (UNREACHABLE.includes(cluster.status)) {
     throw new AppError(
       'ctl.clusterUnavailable',
@@ -93,7 +95,12 @@ const truncate = (s: string) =>
  * Runs one allow-listed command against a stored cluster. Every call that reaches a known cluster is audited (type
  * `ctl`, the cluster's id): a refused one in its own transaction, a run one in the transaction of its change.
  */
-export async function runCtl(db: Db, body: z.output<typeof ctlRunBody>, who: string): Promise<CtlRunResponse> {
+export async function runCtl(
+  ctx: CtlServiceContext,
+  db: Db,
+  body: z.output<typeof ctlRunBody>,
+  who: string,
+): Promise<CtlRunResponse> {
   const cluster = await getCluster(db, body.cluster_id);
   const requested = [body.command, ...(body.args ?? [])].join(' ');
   const refuse = async (err: AppError, operation: string) => {
@@ -109,7 +116,7 @@ export async function runCtl(db: Db, body: z.output<typeof ctlRunBody>, who: str
     throw err;
   };
 
-  const match = matchCommand(body.command, body.args);
+  const match = matchCommand(ctx.controlPlane.ctl.commands, body.command, body.args);
   if (!match)
     return refuse(
       new AppError(
@@ -131,31 +138,14 @@ export async function runCtl(db: Db, body: z.output<typeof ctlRunBody>, who: str
     checkReachable(cluster, components, def);
     const command = normalized(def, input);
     return await db.transaction(async (tx) => {
-      const [pdConfig, schedulers] = await Promise.all([
-        getPdConfig(tx, cluster.id),
-        repo.selectSchedulers(tx, cluster.id),
-      ]);
-      const evicted = new Set(schedulers.filter((s) => s.storeId).map((s) => Number(s.storeId)));
+      const run = await ctx.controlPlane.ctl.prepare(tx, { cluster, components }, def, input, who);
+      if (def.mutates)
+        requireConfirmation(body.confirm, `"${command}" changes cluster ${cluster.name}: confirm to run it`, {
+          subject: command,
+          description: def.description,
+        });
       const now = new Date();
-      const ctx: CtlContext = {
-        tx,
-        cluster,
-        components,
-        topo: buildTopology(cluster, components, evicted),
-        pdConfig,
-        schedulers,
-        who,
-        now,
-      };
-      const prepared = def.prepare(ctx, input);
-      if (def.mutates && body.confirm !== true) {
-        throw new AppError(
-          'ctl.confirmationRequired',
-          `"${command}" changes cluster ${cluster.name}: confirm to run it`,
-          { command, description: def.description },
-        );
-      }
-      const result = await prepared();
+      const result = await run();
       await writeAudit(tx, {
         type: 'ctl',
         instanceId: cluster.id,
@@ -181,7 +171,8 @@ export async function runCtl(db: Db, body: z.output<typeof ctlRunBody>, who: str
       };
     });
   } catch (err) {
-    if (err instanceof AppError && err.code.startsWith('ctl.'))
+    // Refusals are audited, the request for a confirmation among them.
+    if (err instanceof AppError && (err.code.startsWith('ctl.') || err.code === 'confirmation.required'))
       return refuse(err, err.code === 'ctl.commandNotAllowed' ? 'not_allowed' : operation);
     throw err;
   }

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { auditLogs } from '../../platform/schema.js';
-import { clusterComponents, clusters } from '../orgs/schema.js';
-import { pdConfigs } from '../ctl/schema.js';
-import { gitopsDesiredStates } from './schema.js';
+import { gitopsDesiredStates, pdConfigs } from '../controlplane/index.js';
+import { clusterComponents, clusters } from '../orgs/index.js';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -121,9 +120,10 @@ describe('gitops secondary confirm', () => {
     const unconfirmed = await call('apply', { cluster_id: id });
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toMatchObject({
-      code: 'gitops.confirmationRequired',
+      code: 'confirmation.required',
       details: {
-        items: expect.arrayContaining([{ path: image.path, current: image.current, desired: image.desired }]),
+        changes: expect.arrayContaining([{ path: image.path, current: image.current, desired: image.desired }]),
+        resend_with: { confirm: true },
       },
     });
     expect(

@@ -1,24 +1,23 @@
 import type { z } from 'zod';
 import type {
   gitopsApplyBody,
-  gitopsDiffResponse,
-  gitopsListResponse,
+  GitopsDiffResponse,
+  GitopsListResponse,
   gitopsQueryBody,
   OperationCreated,
 } from '@portal/contract';
 import { writeAudit } from '../../platform/audit.js';
+import { requireConfirmation } from '../../platform/confirmation.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
-import { listOperationPage, startOperation } from '../operations/service.js';
-import { getCluster } from '../orgs/service.js';
+import { listOperationPage, startOperation } from '../operations/index.js';
+import { getCluster } from '../orgs/index.js';
 import { GITOPS_APPLY, type ApplyParams } from './operations.js';
 import * as repo from './repo.js';
-import { pendingItems, type Pending } from './state.js';
+import { pendingItems, type GitopsContext, type Pending } from './state.js';
 
 type Query = z.output<typeof gitopsQueryBody>;
-type ListResponse = z.infer<typeof gitopsListResponse>;
-type DiffResponse = z.infer<typeof gitopsDiffResponse>;
 
 /** A cluster that is being created, paused or deleted cannot take a rolling change. */
 const UNREACHABLE = [
@@ -49,9 +48,9 @@ const audit = (db: Db, clusterId: string, who: string, operation: string, detail
   );
 
 /** The items of the branch's desired state still waiting for a secondary confirmation. */
-export async function listPending(db: Db, q: Query, who: string): Promise<ListResponse> {
+export async function listPending(ctx: GitopsContext, db: Db, q: Query, who: string): Promise<GitopsListResponse> {
   const cluster = await getCluster(db, q.cluster_id);
-  const pending = await pendingItems(db, cluster.id, q.branch);
+  const pending = await pendingItems(ctx, db, cluster.id, q.branch);
   await audit(db, cluster.id, who, 'list', { branch: q.branch, pending: pending.map((p) => p.path) });
   return {
     cluster_id: cluster.id,
@@ -70,9 +69,9 @@ export async function listPending(db: Db, q: Query, who: string): Promise<ListRe
 }
 
 /** Desired against current, per pending item. */
-export async function diffPending(db: Db, q: Query, who: string): Promise<DiffResponse> {
+export async function diffPending(ctx: GitopsContext, db: Db, q: Query, who: string): Promise<GitopsDiffResponse> {
   const cluster = await getCluster(db, q.cluster_id);
-  const pending = await pendingItems(db, cluster.id, q.branch);
+  const pending = await pendingItems(ctx, db, cluster.id, q.branch);
   await audit(db, cluster.id, who, 'diff', { branch: q.branch, pending: pending.map((p) => p.path) });
   return {
     cluster_id: cluster.id,
@@ -102,6 +101,7 @@ function select(pending: Pending[], paths: string[] | undefined): Pending[] {
  * components, which takes minutes on a real cluster, and the operation id links to its progress (spec §8).
  */
 export async function applyPending(
+  ctx: GitopsContext,
   db: Db,
   body: z.output<typeof gitopsApplyBody>,
   who: string,
@@ -109,7 +109,7 @@ export async function applyPending(
   const cluster = await getCluster(db, body.cluster_id);
   return db.transaction(async (tx) => {
     await repo.lockClusterApply(tx, cluster.id);
-    const items = select(await pendingItems(tx, cluster.id, body.branch), body.paths);
+    const items = select(await pendingItems(ctx, tx, cluster.id, body.branch), body.paths);
     if (UNREACHABLE.includes(cluster.status)) {
       throw new AppError(
         'gitops.clusterUnavailable',
@@ -132,18 +132,17 @@ export async function applyPending(
         `Operation ${running.instance_id} is applying to cluster ${cluster.name}`,
         running,
       );
-    if (body.confirm !== true)
-      throw new AppError(
-        'gitops.confirmationRequired',
-        `Apply ${items.length} items of ${body.branch} to cluster ${cluster.name}?`,
-        { items: diff },
-      );
+    requireConfirmation(body.confirm, `Apply ${items.length} items of ${body.branch} to cluster ${cluster.name}?`, {
+      subject: `${body.branch} → cluster ${cluster.name}`,
+      description: 'Writes the desired values into the cluster: PD settings reload online, images roll the components.',
+      changes: diff,
+    });
 
     const params: ApplyParams = {
       branch: body.branch,
       items: items.map((i) => ({ path: i.path, kind: i.kind, from: i.current, to: i.desired, revision: i.revision })),
     };
-    const instanceId = await startOperation(tx, {
+    const instanceId = await startOperation(ctx, tx, {
       type: GITOPS_APPLY,
       title: `Apply ${body.branch} to cluster ${cluster.name}`,
       targetType: 'cluster',

@@ -1,17 +1,19 @@
 import type { GitopsDiffItem, GitopsItemKind } from '@portal/contract';
+import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { getPdConfig, PD_KEYS } from '../ctl/service.js';
-import { listClusterComponents } from '../orgs/service.js';
-import * as repo from './repo.js';
+import { listClusterComponents } from '../orgs/index.js';
 
 /**
- * The two sides of a gitops diff: the desired state from the branch, and the cluster's current state read through
- * the features that own it (component image tags from tenants, PD configuration from ctl), under the same paths.
+ * The two sides of a gitops diff: the desired state from the branch of the gitops repository, and the cluster's
+ * current state under the same paths: component image tags as the portal records them (orgs), PD settings as the
+ * control plane reads them.
  */
 
+export type GitopsContext = Pick<AppContext, 'controlPlane' | 'registry'>;
+
 export const imagePath = (component: string) => `components.${component}.image_tag`;
-export const pdPath = (key: string) => `pd.${PD_KEYS[key]?.section ?? 'schedule'}.${key}`;
+export const pdPath = (section: string, key: string) => `pd.${section}.${key}`;
 
 export function kindOf(path: string): GitopsItemKind {
   return path.startsWith('components.') ? 'image_tag' : 'pd_config';
@@ -21,11 +23,14 @@ export const componentOf = (path: string) => path.split('.')[1]!;
 export const pdKeyOf = (path: string) => path.split('.').slice(2).join('.');
 
 /** Every path the cluster has a current value for. */
-export async function currentState(db: Db, clusterId: string): Promise<Map<string, string>> {
-  const [{ items }, pd] = await Promise.all([listClusterComponents(db, clusterId), getPdConfig(db, clusterId)]);
+export async function currentState(ctx: GitopsContext, db: Db, clusterId: string): Promise<Map<string, string>> {
+  const [{ items }, pd] = await Promise.all([
+    listClusterComponents(db, clusterId),
+    ctx.controlPlane.pd.read(db, clusterId),
+  ]);
   const out = new Map<string, string>();
   for (const c of items) out.set(imagePath(c.component), c.image_tag);
-  for (const [k, v] of Object.entries(pd)) out.set(pdPath(k), v);
+  for (const s of pd) out.set(pdPath(s.section, s.key), s.value);
   return out;
 }
 
@@ -36,11 +41,11 @@ export interface Pending extends GitopsDiffItem {
 }
 
 /** The desired state's paths whose value the cluster does not have; 404 when the branch tracks no such cluster. */
-export async function pendingItems(db: Db, clusterId: string, branch: string): Promise<Pending[]> {
-  const desired = await repo.selectDesired(db, clusterId, branch);
+export async function pendingItems(ctx: GitopsContext, db: Db, clusterId: string, branch: string): Promise<Pending[]> {
+  const desired = await ctx.controlPlane.gitops.desiredState(db, clusterId, branch);
   if (desired.length === 0)
     throw new AppError('gitops.notTracked', `Cluster ${clusterId} has no desired state on branch ${branch}`);
-  const current = await currentState(db, clusterId);
+  const current = await currentState(ctx, db, clusterId);
   return desired
     .filter((d) => current.get(d.path) !== d.value)
     .map((d) => ({

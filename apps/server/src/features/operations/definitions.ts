@@ -1,3 +1,4 @@
+import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { extensionPoint } from '../../platform/extensions.js';
 
@@ -38,13 +39,10 @@ export interface OperationDefinition {
 /** The operation types of an app: each feature provides the ones it runs (`operationTypes.provide(...)`). */
 export const operationTypes = extensionPoint<OperationDefinition>('operations.types', (d) => d.type);
 
-const definitions = new Map<string, OperationDefinition>();
+/** What the operations engine and service need of the app: its registry (the operation types contributed to it). */
+export type OperationsContext = Pick<AppContext, 'registry'>;
 
-/** Features define their operation types at start-up; the definition is code, the same in every process. */
-export function defineOperation(def: OperationDefinition): void {
-  definitions.set(def.type, def);
-}
-
-export function operationDefinition(type: string): OperationDefinition | undefined {
-  return definitions.get(type);
+/** The definition of an operation type in this app, if some feature provides it. */
+export function operationDefinition(ctx: OperationsContext, type: string): OperationDefinition | undefined {
+  return ctx.registry.get(operationTypes, type);
 }

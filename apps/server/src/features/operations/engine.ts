@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db.js';
 import { enqueueJob } from '../../platform/jobs.js';
 import { writeAudit } from '../../platform/audit.js';
-import { operationDefinition, type StepContext } from './definitions.js';
+import { operationDefinition, type OperationsContext, type StepContext } from './definitions.js';
 import { findOperation, findSteps, updateOperation, updateStep, type OperationRow } from './repo.js';
 
 export const ADVANCE_JOB = 'operation.advance';
@@ -39,12 +39,13 @@ export function stepContext(tx: Db, op: OperationRow): StepContext {
  * or is recorded as done — it never runs twice.
  */
 export async function advanceOperation(
+  ctx: OperationsContext,
   tx: Db,
   { operation_id: id }: AdvancePayload,
 ): Promise<{ rerunAt?: Date } | void> {
   const op = await findOperation(tx, id, true);
   if (!op || (op.status !== 'running' && op.status !== 'waiting')) return;
-  const def = operationDefinition(op.type);
+  const def = operationDefinition(ctx, op.type);
   const steps = await findSteps(tx, id);
   const now = new Date();
 

@@ -1,47 +1,58 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildApp } from '../../app.js';
+import { defineFeature } from '../../platform/context.js';
 import { auditLogs } from '../../platform/schema.js';
-import { defineOperation } from './definitions.js';
-import { startOperation } from './service.js';
-import { operationSteps } from './schema.js';
+import { APPLY_OPERATION } from '../configchange/index.js';
+import { operationDefinition, operationSteps, operationTypes, startOperation } from './index.js';
 
 let t: TestApp;
 const effects: string[] = [];
 
-defineOperation({
-  type: 'test.restart',
-  steps: [
-    { name: 'prepare', title: 'Prepare', run: async () => void effects.push('prepare') },
-    { name: 'approve-window', title: 'Confirm the maintenance window', manual: true },
-    {
-      name: 'restart',
-      title: 'Restart',
-      run: async ({ tx, operation }) => {
-        await tx.execute(sql`select 1`);
-        effects.push(`restart ${operation.targetId}`);
-        return 'restarted 3 pods';
+/** The operation types these tests run, contributed to the test app like any feature's. */
+const testOperations = defineFeature({
+  name: 'test-operations',
+  provides: () => [
+    operationTypes.provide(
+      {
+        type: 'test.restart',
+        steps: [
+          { name: 'prepare', title: 'Prepare', run: async () => void effects.push('prepare') },
+          { name: 'approve-window', title: 'Confirm the maintenance window', manual: true },
+          {
+            name: 'restart',
+            title: 'Restart',
+            run: async ({ tx, operation }) => {
+              await tx.execute(sql`select 1`);
+              effects.push(`restart ${operation.targetId}`);
+              return 'restarted 3 pods';
+            },
+          },
+        ],
       },
-    },
+      {
+        type: 'test.slow',
+        steps: [{ name: 'wait', title: 'Wait', durationMs: 60_000, run: async () => void effects.push('slow') }],
+      },
+      {
+        type: 'test.broken',
+        steps: [
+          { name: 'explode', title: 'Explode', run: async () => Promise.reject(new Error('disk full on tikv-2')) },
+        ],
+      },
+    ),
   ],
-});
-defineOperation({
-  type: 'test.slow',
-  steps: [{ name: 'wait', title: 'Wait', durationMs: 60_000, run: async () => void effects.push('slow') }],
-});
-defineOperation({
-  type: 'test.broken',
-  steps: [{ name: 'explode', title: 'Explode', run: async () => Promise.reject(new Error('disk full on tikv-2')) }],
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { extraFeatures: [testOperations] });
 });
 afterAll(() => t.close());
 
 const start = (type: string, submit = true) =>
   t.database.db.transaction((tx) =>
-    startOperation(tx, {
+    startOperation(t.ctx, tx, {
       type,
       title: `Test ${type}`,
       targetType: 'cluster',
@@ -217,5 +228,39 @@ describe('the demo history', () => {
       'pending',
     ]);
     expect(detail.error).toMatch(/did not rejoin/);
+  });
+});
+
+describe('operation types are per app', () => {
+  it('two apps in one process each run their own definitions', async () => {
+    // A second app on the same database, with real step durations and without the test operation types.
+    const other = await buildApp(t.config, t.database, { stepTimeScale: 1 });
+    try {
+      const restartPd = (ctx: TestApp['ctx']) =>
+        operationDefinition(ctx, APPLY_OPERATION)!.steps.find((s) => s.name === 'restart-PD')!.durationMs;
+      expect(restartPd(t.ctx)).toBe(0);
+      expect(restartPd(other.ctx)).toBe(1500);
+      expect(operationDefinition(t.ctx, 'test.restart')).toBeDefined();
+      expect(operationDefinition(other.ctx, 'test.restart')).toBeUndefined();
+      await expect(
+        t.database.db.transaction((tx) =>
+          startOperation(other.ctx, tx, {
+            type: 'test.restart',
+            title: 'Not known to this app',
+            targetType: 'cluster',
+            targetId: 'c-1',
+            createdBy: 'operator@example.com',
+          }),
+        ),
+      ).rejects.toThrow('unknown operation type test.restart');
+      // The first app still runs an operation with its own (instant) steps after the second was built.
+      effects.length = 0;
+      const id = await start('test.restart');
+      await t.jobs.drain();
+      expect((await get(id)).status).toBe('waiting');
+      expect(effects).toEqual(['prepare']);
+    } finally {
+      await other.app.close();
+    }
   });
 });

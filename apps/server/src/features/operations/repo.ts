@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { operationListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern } from '../../platform/list-query.js';
+import { containsPattern, listOrder } from '../../platform/list-query.js';
 import { operations, operationSteps } from './schema.js';
 
 export type OperationRow = typeof operations.$inferSelect;
@@ -70,17 +72,14 @@ function where(f: OperationFilter): SQL | undefined {
 export async function listOperations(
   db: Db,
   f: OperationFilter,
-  page: { limit: number; offset: number; ascending: boolean },
+  page: { limit: number; offset: number; sort: z.output<typeof operationListQuery>['sort'] },
 ) {
   const w = where(f);
-  const order = page.ascending
-    ? [asc(operations.createdAt), asc(operations.id)]
-    : [desc(operations.createdAt), desc(operations.id)];
   const rows = await db
     .select()
     .from(operations)
     .where(w)
-    .orderBy(...order)
+    .orderBy(...listOrder(page.sort, { created_at: operations.createdAt }, operations.id))
     .limit(page.limit)
     .offset(page.offset);
   const ids = rows.map((r) => r.id);

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { pageWindow } from '../../platform/list-query.js';
 import { iso, isoOrNull } from '../../platform/time.js';
-import { operationDefinition } from './definitions.js';
+import { operationDefinition, type OperationsContext } from './definitions.js';
 import { scheduleAdvance, stepContext } from './engine.js';
 import {
   findOperation,
@@ -39,9 +39,12 @@ export interface StartOperation {
   steps?: string[];
 }
 
-/** Creates an operation instance in the caller's transaction and (by default) starts it. Returns its id. */
-export async function startOperation(tx: Db, input: StartOperation): Promise<string> {
-  const def = operationDefinition(input.type);
+/**
+ * Creates an operation instance in the caller's transaction and (by default) starts it. Returns its id. The type
+ * must be one some feature of this app provides (`operationTypes.provide(...)`).
+ */
+export async function startOperation(ctx: OperationsContext, tx: Db, input: StartOperation): Promise<string> {
+  const def = operationDefinition(ctx, input.type);
   if (!def) throw new Error(`unknown operation type ${input.type}`);
   const unknown = input.steps?.filter((n) => !def.steps.some((s) => s.name === n)) ?? [];
   if (unknown.length) throw new Error(`operation type ${input.type} has no step ${unknown.join(', ')}`);
@@ -126,7 +129,7 @@ export async function listOperationPage(
   const { rows, progress, total } = await listOperations(
     db,
     { status: q.status, type: q.type, targetId: q.target_id, search: q.search },
-    { ...pageWindow(q), ascending: q.sort === 'created_at' },
+    { ...pageWindow(q), sort: q.sort },
   );
   return {
     total,
@@ -146,6 +149,7 @@ type Action = 'submit' | 'cancel' | 'startStep' | 'finishStep';
 
 /** The operator actions of spec §4: submit, cancel, start or finish an action (a manual step). */
 export async function act(
+  ctx: OperationsContext,
   db: Db,
   id: string,
   action: Action,
@@ -176,7 +180,7 @@ export async function act(
         if (s.status !== 'succeeded' && s.status !== 'failed')
           await updateStep(tx, n, s.seq, { status: 'cancelled', finishedAt: now });
       }
-      await operationDefinition(op.type)?.onCancel?.(stepContext(tx, op));
+      await operationDefinition(ctx, op.type)?.onCancel?.(stepContext(tx, op));
     } else {
       const step = (await findSteps(tx, n)).find((s) => s.seq === opts.seq);
       const expected = action === 'startStep' ? 'waiting' : 'running';

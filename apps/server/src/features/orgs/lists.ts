@@ -13,16 +13,16 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { ListResult } from '@portal/contract';
+import type { z } from 'zod';
+import type { clusterListQuery, ListResult, tenantListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import {
   containsPattern,
+  listOrder,
   literalNumber,
-  orderOn,
   pageShape,
   pageWindow,
   preparedQuery,
-  sortKeys,
   type PageParams,
   type PageShape,
 } from '../../platform/list-query.js';
@@ -101,6 +101,12 @@ function dayAnchor(db: Db, list: string, descending: boolean) {
     .as('anchor');
 }
 
+/** Whether a sort orders by creation time first (`created_at`, `-created_at`), and in which direction. */
+function sortOf(sort: string): { byCreation: boolean; descending: boolean } {
+  const descending = sort.startsWith('-');
+  return { byCreation: (descending ? sort.slice(1) : sort) === 'created_at', descending };
+}
+
 /**
  * The `keys` subquery of a page: the ids of the page's rows, found through the sort index alone.
  * A later page of the whole list in creation order (no filter) starts its index scan at the day of its first row
@@ -110,7 +116,7 @@ function pageKeys(
   db: Db,
   table: typeof tenants | typeof clusters,
   where: SQL | undefined,
-  spec: { keys: string[]; desc: boolean },
+  sort: string,
   order: SQL[],
   win: PageShape,
 ) {
@@ -121,10 +127,11 @@ function pageKeys(
     .orderBy(...order)
     .limit(win.limit);
   if (!win.offset) return keys.as('keys');
-  if (where || spec.keys[0] !== 'createdAt') return keys.offset(win.offset).as('keys');
+  const { byCreation, descending } = sortOf(sort);
+  if (where || !byCreation) return keys.offset(win.offset).as('keys');
   // A list's days are kept under its table's name.
-  const anchor = dayAnchor(db, getTableName(table), spec.desc);
-  const from = spec.desc
+  const anchor = dayAnchor(db, getTableName(table), descending);
+  const from = descending
     ? lt(table.createdAt, sql`${anchor.starts} + interval '24 hours'`)
     : gte(table.createdAt, anchor.starts);
   // drizzle renders a number as a bound parameter and any SQL as written; the OFFSET is relative to the day's start.
@@ -189,8 +196,11 @@ async function runList<T extends { total: number }>(
 
 // ---------------------------------------------------------------- tenants
 
+type TenantQuery = z.output<typeof tenantListQuery>;
+type TenantSort = TenantQuery['sort'];
+
 export interface TenantFilter extends PageParams {
-  id?: string | undefined;
+  sort: TenantSort;
   search?: string | undefined;
   status?: string[] | undefined;
   org_tag?: string | undefined;
@@ -208,12 +218,17 @@ export interface TenantRow {
   clusterCount: number;
 }
 
-const TENANT_SORTS: Record<string, string[]> = { id: ['id'], name: ['name', 'id'], created_at: ['createdAt', 'id'] };
-const TENANT_FILTERS = ['id', 'search', 'status', 'org_tag'];
+/** ORDER BY of a tenant list: its indexes' exact column order, so PostgreSQL walks an index instead of sorting. */
+const tenantOrder = (sort: TenantSort) =>
+  listOrder(
+    sort,
+    { id: tenants.id, name: [tenants.name, tenants.id], created_at: [tenants.createdAt, tenants.id] },
+    tenants.id,
+  );
+const TENANT_FILTERS = ['search', 'status', 'org_tag'];
 
 function tenantWhere(flags: string[]): SQL | undefined {
   const conds: SQL[] = [];
-  if (flags.includes('id')) conds.push(eq(tenants.id, ph('id')));
   if (flags.includes('search')) conds.push(or(eq(tenants.id, ph('search')), ilike(tenants.name, ph('pattern')))!);
   if (flags.includes('status')) conds.push(anyOf(tenants.status, 'status'));
   if (flags.includes('org_tag')) conds.push(eq(tenants.orgTag, ph('org_tag')));
@@ -224,7 +239,7 @@ function tenantWhere(flags: string[]): SQL | undefined {
  * The total of a tenant list as a scalar SQL expression: the status counters when only status filters, else a count.
  */
 function tenantTotal(db: Db, flags: string[]): SQL {
-  if (flags.includes('search') || flags.includes('org_tag') || flags.includes('id')) {
+  if (flags.includes('search') || flags.includes('org_tag')) {
     return sql`(${db.select({ n: count() }).from(tenants).where(tenantWhere(flags))})`;
   }
   const where = flags.includes('status') ? anyOf(tenantCounts.status, 'status') : undefined;
@@ -234,45 +249,46 @@ function tenantTotal(db: Db, flags: string[]): SQL {
     .where(where)})`;
 }
 
-function tenantPageQuery(db: Db, flags: string[], sort: string, win: PageShape, direct: boolean) {
-  const spec = sortKeys(sort, TENANT_SORTS, '-created_at');
-  const order = orderOn(spec, { id: tenants.id, name: tenants.name, createdAt: tenants.createdAt });
-  const fields = {
-    id: tenants.id,
-    name: tenants.name,
-    region: tenants.region,
-    status: tenants.status,
-    email: tenants.email,
-    orgTag: tenants.orgTag,
-    createdAt: tenants.createdAt,
-    // The sizes row is joined (one lookup per row for both figures), never a tenant's projects and clusters counted.
-    projectCount: num(sql`coalesce(${tenantSizes.projects}, 0)`),
-    clusterCount: num(sql`coalesce(${tenantSizes.clusters}, 0)`),
-    total: num(tenantTotal(db, flags)),
-  };
+/** A tenant row's fields; its sizes row is joined on `tenants.id` (`leftJoin(tenantSizes, sizesOf)`). */
+const tenantFields = {
+  id: tenants.id,
+  name: tenants.name,
+  region: tenants.region,
+  status: tenants.status,
+  email: tenants.email,
+  orgTag: tenants.orgTag,
+  createdAt: tenants.createdAt,
+  // The sizes row is joined (one lookup per row for both figures), never a tenant's projects and clusters counted.
+  projectCount: num(sql`coalesce(${tenantSizes.projects}, 0)`),
+  clusterCount: num(sql`coalesce(${tenantSizes.clusters}, 0)`),
+};
+const sizesOf = eq(tenantSizes.tenantId, tenants.id);
+
+function tenantPageQuery(db: Db, flags: string[], sort: TenantSort, win: PageShape, direct: boolean) {
+  const order = tenantOrder(sort);
+  const fields = { ...tenantFields, total: num(tenantTotal(db, flags)) };
   const where = tenantWhere(flags);
-  const sizes = eq(tenantSizes.tenantId, tenants.id);
   if (direct)
     return db
       .select(fields)
       .from(tenants)
-      .leftJoin(tenantSizes, sizes)
+      .leftJoin(tenantSizes, sizesOf)
       .where(where)
       .orderBy(...order)
       .limit(win.limit);
-  const keys = pageKeys(db, tenants, where, spec, order, win);
+  const keys = pageKeys(db, tenants, where, sort, order, win);
   return db
     .select(fields)
     .from(keys)
     .innerJoin(tenants, eq(tenants.id, keys.id))
-    .leftJoin(tenantSizes, sizes)
+    .leftJoin(tenantSizes, sizesOf)
     .orderBy(...order);
 }
 
 /** One page of tenants with their project and cluster counts, and the list's total (one statement, one snapshot). */
 export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<TenantRow>> {
   const flags = present(q, TENANT_FILTERS);
-  const sort = q.sort ?? '-created_at';
+  const sort = q.sort;
   return runList(db, q, {
     list: 'tenants',
     flags,
@@ -282,14 +298,29 @@ export async function listTenants(db: Db, q: TenantFilter): Promise<ListResult<T
   });
 }
 
+/** One tenant by id, with its sizes: a prepared statement (tenant detail and usage read it on every view). */
 export async function selectTenant(db: Db, id: string): Promise<TenantRow | undefined> {
-  return (await listTenants(db, { id, page: 1, per_page: 1 })).items[0];
+  const [row] = await preparedQuery(
+    db,
+    'tenants.byId',
+    () =>
+      db
+        .select(tenantFields)
+        .from(tenants)
+        .leftJoin(tenantSizes, sizesOf)
+        .where(eq(tenants.id, ph('id'))),
+    { named: true },
+  ).execute({ id });
+  return row;
 }
 
 // ---------------------------------------------------------------- clusters
 
+type ClusterQuery = z.output<typeof clusterListQuery>;
+type ClusterSort = ClusterQuery['sort'];
+
 export interface ClusterFilter extends PageParams {
-  id?: string | undefined;
+  sort: ClusterSort;
   search?: string | undefined;
   tenant_id?: string | undefined;
   project_id?: string | undefined;
@@ -316,12 +347,18 @@ export interface ClusterRow {
   createdAt: Date;
 }
 
-const CLUSTER_SORTS: Record<string, string[]> = {
-  name: ['name', 'id'],
-  created_at: ['createdAt', 'id'],
-  status: ['status', 'createdAt', 'id'],
-};
-const CLUSTER_FILTERS = ['id', 'search', 'tenant_id', 'project_id', 'status', 'cluster_type', 'provider', 'is_byoc'];
+/** ORDER BY of a cluster list: its indexes' exact column order, so PostgreSQL walks an index instead of sorting. */
+const clusterOrder = (sort: ClusterSort) =>
+  listOrder(
+    sort,
+    {
+      name: [clusters.name, clusters.id],
+      created_at: [clusters.createdAt, clusters.id],
+      status: [clusters.status, clusters.createdAt, clusters.id],
+    },
+    clusters.id,
+  );
+const CLUSTER_FILTERS = ['search', 'tenant_id', 'project_id', 'status', 'cluster_type', 'provider', 'is_byoc'];
 
 /** `is_byoc` is part of the shape with its value (true and false use different indexes). */
 function clusterFlags(q: ClusterFilter): string[] {
@@ -330,7 +367,6 @@ function clusterFlags(q: ClusterFilter): string[] {
 
 function clusterWhere(flags: string[]): SQL | undefined {
   const conds: SQL[] = [];
-  if (flags.includes('id')) conds.push(eq(clusters.id, ph('id')));
   if (flags.includes('search')) conds.push(or(eq(clusters.id, ph('search')), ilike(clusters.name, ph('pattern')))!);
   if (flags.includes('tenant_id')) conds.push(eq(clusters.tenantId, ph('tenant_id')));
   if (flags.includes('project_id')) conds.push(eq(clusters.projectId, ph('project_id')));
@@ -349,9 +385,7 @@ function clusterWhere(flags: string[]): SQL | undefined {
  * counts the matching rows through their index.
  */
 function clusterTotal(db: Db, flags: string[]): SQL {
-  if (
-    flags.some((f) => f === 'id' || f === 'search' || f === 'tenant_id' || f === 'project_id' || f === 'is_byoc=true')
-  ) {
+  if (flags.some((f) => f === 'search' || f === 'tenant_id' || f === 'project_id' || f === 'is_byoc=true')) {
     return sql`(${db.select({ n: count() }).from(clusters).where(clusterWhere(flags))})`;
   }
   const dims = flags.filter((f) => f === 'status' || f === 'cluster_type' || f === 'provider');
@@ -370,15 +404,9 @@ function clusterTotal(db: Db, flags: string[]): SQL {
     .where(clusterWhere([...dims, 'is_byoc=true']))}))`;
 }
 
-function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape, direct: boolean) {
-  const spec = sortKeys(sort, CLUSTER_SORTS, '-created_at');
-  const order = orderOn(spec, {
-    id: clusters.id,
-    name: clusters.name,
-    status: clusters.status,
-    createdAt: clusters.createdAt,
-  });
-  const fields = {
+/** A cluster row's fields: its project's and tenant's names are correlated scalar subqueries (an index lookup). */
+function clusterFields(db: Db) {
+  return {
     id: clusters.id,
     name: clusters.name,
     status: clusters.status,
@@ -393,8 +421,12 @@ function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape,
     isByoc: clusters.isByoc,
     errmsg: clusters.errmsg,
     createdAt: clusters.createdAt,
-    total: num(clusterTotal(db, flags)),
   };
+}
+
+function clusterPageQuery(db: Db, flags: string[], sort: ClusterSort, win: PageShape, direct: boolean) {
+  const order = clusterOrder(sort);
+  const fields = { ...clusterFields(db), total: num(clusterTotal(db, flags)) };
   const where = clusterWhere(flags);
   if (direct)
     return db
@@ -403,7 +435,7 @@ function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape,
       .where(where)
       .orderBy(...order)
       .limit(win.limit);
-  const keys = pageKeys(db, clusters, where, spec, order, win);
+  const keys = pageKeys(db, clusters, where, sort, order, win);
   return db
     .select(fields)
     .from(keys)
@@ -414,7 +446,7 @@ function clusterPageQuery(db: Db, flags: string[], sort: string, win: PageShape,
 /** One page of clusters with their project and tenant names, and the list's total (one statement, one snapshot). */
 export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult<ClusterRow>> {
   const flags = clusterFlags(q);
-  const sort = q.sort ?? '-created_at';
+  const sort = q.sort;
   return runList(db, q, {
     list: 'clusters',
     flags,
@@ -424,6 +456,17 @@ export async function listClusters(db: Db, q: ClusterFilter): Promise<ListResult
   });
 }
 
+/** One cluster by id, with its project's and tenant's names: a prepared statement (every cluster page reads it). */
 export async function selectCluster(db: Db, id: string): Promise<ClusterRow | undefined> {
-  return (await listClusters(db, { id, page: 1, per_page: 1 })).items[0];
+  const [row] = await preparedQuery(
+    db,
+    'clusters.byId',
+    () =>
+      db
+        .select(clusterFields(db))
+        .from(clusters)
+        .where(eq(clusters.id, ph('id'))),
+    { named: true },
+  ).execute({ id });
+  return row;
 }

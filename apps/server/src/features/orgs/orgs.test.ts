@@ -446,15 +446,47 @@ describe('a cluster', () => {
 });
 
 describe('benchmark twins of the lists', () => {
-  it('answer a schema-valid page of 10 to a reader, and 401 without a token', async () => {
-    for (const url of ['/api/v1/devops/ping/orgs', '/api/v1/devops/ping/clusters']) {
-      const { res, body } = await get<ListResult<Tenant | Cluster>>(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(body.items, url).toHaveLength(10);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      // The same query schema as the list it stands beside.
-      const bad = await get<ErrorBody>(`${url}?per_page=0`);
-      expect(bad.res.statusCode, url).toBe(400);
+  const TWINS = ['/api/v1/devops/ping/orgs', '/api/v1/devops/ping/clusters'];
+
+  it('are not served in a normal start', async () => {
+    for (const url of ['/api/v1/devops/ping', ...TWINS]) {
+      const { res, body } = await get<ErrorBody>(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(body.code, url).toBe('route.notFound');
     }
+  });
+
+  describe('with BENCH_ROUTES=1', () => {
+    let bench: TestApp;
+    let reader: { authorization: string };
+    beforeAll(async () => {
+      bench = await createTestApp({ BENCH_ROUTES: '1' });
+      reader = await bench.as('sam.okafor@example.com');
+    });
+    afterAll(() => bench?.close());
+
+    const call = async <T>(url: string, headers: Record<string, string> = reader) => {
+      const res = await bench.app.inject({ method: 'GET', url, headers });
+      return { res, body: res.json() as T };
+    };
+
+    it('answer a schema-valid page of 10 to a reader, and 401 without a token', async () => {
+      for (const url of TWINS) {
+        const { res, body } = await call<ListResult<Tenant | Cluster>>(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(body.items, url).toHaveLength(10);
+        expect((await call(url, {})).res.statusCode, url).toBe(401);
+        // The same query schema as the list it stands beside.
+        const bad = await call<ErrorBody>(`${url}?per_page=0`);
+        expect(bad.res.statusCode, url).toBe(400);
+      }
+    });
+
+    it('answer the bare authenticated ping', async () => {
+      const { res, body } = await call<{ ok: boolean }>('/api/v1/devops/ping');
+      expect(res.statusCode).toBe(200);
+      expect(body).toEqual({ ok: true });
+      expect((await call('/api/v1/devops/ping', {})).res.statusCode).toBe(401);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { projectListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { containsPattern, orderOn, pageWindow, sortKeys, type PageParams } from '../../platform/list-query.js';
+import { containsPattern, listOrder, pageWindow, type PageParams } from '../../platform/list-query.js';
 import {
   clusterComponents,
   clusterCounts,
@@ -23,6 +25,7 @@ export async function tenantExists(db: Db, id: string): Promise<boolean> {
 // ---------------------------------------------------------------- projects
 
 export interface ProjectFilter extends PageParams {
+  sort: z.output<typeof projectListQuery>['sort'];
   tenantId: string;
   search?: string | undefined;
 }
@@ -36,16 +39,13 @@ export interface ProjectRow {
   clusterCount: number;
 }
 
-const PROJECT_SORTS: Record<string, string[]> = { name: ['name', 'id'], created_at: ['createdAt', 'id'] };
-
 function projectWhere(q: Pick<ProjectFilter, 'tenantId' | 'search'>): SQL {
   const conds: SQL[] = [eq(projects.tenantId, q.tenantId)];
   if (q.search) conds.push(or(eq(projects.id, q.search), ilike(projects.name, containsPattern(q.search)))!);
   return and(...conds)!;
 }
 
-export async function selectProjectPage(db: Db, q: ProjectFilter, where: SQL = projectWhere(q)): Promise<ProjectRow[]> {
-  const spec = sortKeys(q.sort, PROJECT_SORTS, '-created_at');
+export async function selectProjectPage(db: Db, q: ProjectFilter): Promise<ProjectRow[]> {
   const { limit, offset } = pageWindow(q);
   const page = db.$with('page').as(
     db
@@ -57,8 +57,14 @@ export async function selectProjectPage(db: Db, q: ProjectFilter, where: SQL = p
         createdAt: projects.createdAt,
       })
       .from(projects)
-      .where(where)
-      .orderBy(...orderOn(spec, { id: projects.id, name: projects.name, createdAt: projects.createdAt }))
+      .where(projectWhere(q))
+      .orderBy(
+        ...listOrder(
+          q.sort,
+          { name: [projects.name, projects.id], created_at: [projects.createdAt, projects.id] },
+          projects.id,
+        ),
+      )
       .limit(limit)
       .offset(offset),
   );
@@ -68,6 +74,7 @@ export async function selectProjectPage(db: Db, q: ProjectFilter, where: SQL = p
     .where(inArray(clusters.projectId, db.select({ id: page.id }).from(page)))
     .groupBy(clusters.projectId)
     .as('cc');
+  // The outer query keeps the page's order over its own columns (the keys already end with the unique id).
   return db
     .with(page)
     .select({
@@ -80,7 +87,7 @@ export async function selectProjectPage(db: Db, q: ProjectFilter, where: SQL = p
     })
     .from(page)
     .leftJoin(cc, eq(cc.projectId, page.id))
-    .orderBy(...orderOn(spec, { id: page.id, name: page.name, createdAt: page.createdAt }));
+    .orderBy(...listOrder(q.sort, { name: [page.name, page.id], created_at: [page.createdAt, page.id] }));
 }
 
 export async function countProjects(db: Db, q: Pick<ProjectFilter, 'tenantId' | 'search'>): Promise<number> {
@@ -88,12 +95,19 @@ export async function countProjects(db: Db, q: Pick<ProjectFilter, 'tenantId' | 
   return row?.n ?? 0;
 }
 
+/** One project of a tenant by id, with its cluster count. */
 export async function selectProject(db: Db, tenantId: string, projectId: string): Promise<ProjectRow | undefined> {
-  const [row] = await selectProjectPage(
-    db,
-    { tenantId, page: 1, per_page: 1 },
-    and(eq(projects.tenantId, tenantId), eq(projects.id, projectId))!,
-  );
+  const [row] = await db
+    .select({
+      id: projects.id,
+      tenantId: projects.tenantId,
+      name: projects.name,
+      region: projects.region,
+      createdAt: projects.createdAt,
+      clusterCount: num(sql`(${db.select({ n: count() }).from(clusters).where(eq(clusters.projectId, projects.id))})`),
+    })
+    .from(projects)
+    .where(and(eq(projects.tenantId, tenantId), eq(projects.id, projectId)));
   return row;
 }
 

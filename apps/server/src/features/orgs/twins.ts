@@ -1,18 +1,11 @@
-import {
-  clusterList,
-  clusterListQuery,
-  tenantList,
-  tenantListQuery,
-  type Cluster,
-  type Tenant,
-} from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import { orgsBenchApi, type Cluster, type Tenant } from '@portal/contract';
+import type { RouteRegistrar } from '../../platform/routes.js';
 
 /*
  * Benchmark twins of the tenant and cluster lists (`npm run bench`): the same auth, the same query schema (parsed
  * and validated the same way), the same response schema (validated and serialized the same way) and a page of the
- * same size, with no list query. Against them the bench sees what the database work of a list costs. Hidden from
- * the API docs; read access like the lists.
+ * same size, with no list query. Against them the bench sees what the database work of a list costs. Registered only
+ * with `BENCH_ROUTES=1` (config `benchRoutes`), never in a normal start; read access like the lists.
  */
 
 const TENANT_PAGE: Tenant[] = Array.from({ length: 10 }, (_, i) => ({
@@ -44,22 +37,10 @@ const CLUSTER_PAGE: Cluster[] = Array.from({ length: 10 }, (_, i) => ({
   created_at: new Date(Date.UTC(2026, 9, 31, 23, 58 - i)).toISOString(),
 }));
 
-export function registerListTwins(app: FastifyInstance): void {
-  const config = { access: 'portal.read' } as const;
-  app.get(
-    '/api/v1/devops/ping/orgs',
-    { schema: { querystring: tenantListQuery, response: { 200: tenantList }, hide: true }, config },
-    () => ({
-      items: TENANT_PAGE,
-      total: 100_050,
-    }),
-  );
-  app.get(
-    '/api/v1/devops/ping/clusters',
-    { schema: { querystring: clusterListQuery, response: { 200: clusterList }, hide: true }, config },
-    () => ({
-      items: CLUSTER_PAGE,
-      total: 1_000_577,
-    }),
-  );
+/** The bench-only routes: the bare authenticated ping and the twins of the tenant and cluster lists. */
+export function registerBenchRoutes(r: RouteRegistrar): void {
+  // A cheap authenticated route with no DB work beyond auth.
+  r.add(orgsBenchApi.ping, () => ({ ok: true as const }));
+  r.add(orgsBenchApi.tenants, () => ({ items: TENANT_PAGE, total: 100_050 }));
+  r.add(orgsBenchApi.clusters, () => ({ items: CLUSTER_PAGE, total: 1_000_577 }));
 }

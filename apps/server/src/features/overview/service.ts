@@ -1,6 +1,6 @@
 import type { DashboardStats } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { platformCounters } from '../orgs/service.js';
+import { platformCounters } from '../orgs/index.js';
 
 type CountBy = DashboardStats['tenants']['by_status'];
 

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/time.js';
-import { clusterCountsByProvider } from '../orgs/service.js';
+import { clusterCountsByProvider } from '../orgs/index.js';
 import * as repo from './repo.js';
 
 /** A region's id: a provider slug and a region code never contain a dot, so `aws.us-east-1` is unambiguous. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { auditLogs } from '../../platform/schema.js';
-import { clusters } from '../orgs/schema.js';
-import { changefeeds, ticdcClusters } from './schema.js';
+import { clusters } from '../orgs/index.js';
+import { changefeeds, ticdcClusters } from './index.js';
 
 let t: TestApp;
 let headers: { authorization: string };

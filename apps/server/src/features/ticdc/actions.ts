@@ -14,8 +14,8 @@ import {
 import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { startOperation } from '../operations/service.js';
-import { getCluster } from '../orgs/service.js';
+import { startOperation, type OperationsContext } from '../operations/index.js';
+import { getCluster } from '../orgs/index.js';
 import { TICDC_OPS, type ActionParams } from './operations.js';
 import * as repo from './repo.js';
 import { effectiveTag, requireChangefeed, requireTicdc } from './service.js';
@@ -74,6 +74,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 async function begin(
+  ctx: OperationsContext,
   tx: Db,
   row: repo.TicdcRow,
   who: string,
@@ -83,7 +84,7 @@ async function begin(
 ): Promise<OperationCreated> {
   const full: ActionParams = { ...params, previous_status: row.status, transitional: TRANSITIONAL[action] };
   await repo.updateTicdc(tx, row.id, { status: full.transitional });
-  const instanceId = await startOperation(tx, {
+  const instanceId = await startOperation(ctx, tx, {
     type: OP_TYPE[action],
     title: TITLE[action](row.name, full),
     targetType: 'ticdc_cluster',
@@ -107,6 +108,7 @@ async function begin(
 }
 
 export function upgradeTicdc(
+  ctx: OperationsContext,
   db: Db,
   id: string,
   body: z.output<typeof upgradeTicdcBody>,
@@ -135,6 +137,7 @@ export function upgradeTicdc(
       );
     }
     return begin(
+      ctx,
       tx,
       row,
       who,
@@ -146,6 +149,7 @@ export function upgradeTicdc(
 }
 
 export function modifyTicdcImage(
+  ctx: OperationsContext,
   db: Db,
   id: string,
   body: z.output<typeof modifyTicdcImageBody>,
@@ -165,6 +169,7 @@ export function modifyTicdcImage(
     if (to === from) throw new AppError('ticdc.imageUnchanged', `${TICDC_COMPONENT} already runs ${from}`);
     const components = [{ component: TICDC_COMPONENT, from, to }];
     return begin(
+      ctx,
       tx,
       row,
       who,
@@ -178,11 +183,18 @@ export function modifyTicdcImage(
   });
 }
 
-export function restartTicdc(db: Db, id: string, reason: string | undefined, who: string): Promise<OperationCreated> {
+export function restartTicdc(
+  ctx: OperationsContext,
+  db: Db,
+  id: string,
+  reason: string | undefined,
+  who: string,
+): Promise<OperationCreated> {
   return db.transaction(async (tx) => {
     const row = await requireTicdc(tx, id, true);
     guardTicdc(row, 'restart');
     return begin(
+      ctx,
       tx,
       row,
       who,
@@ -194,6 +206,7 @@ export function restartTicdc(db: Db, id: string, reason: string | undefined, who
 }
 
 export function shutdownTicdc(
+  ctx: OperationsContext,
   db: Db,
   id: string,
   body: z.output<typeof shutdownTicdcBody>,
@@ -204,6 +217,7 @@ export function shutdownTicdc(
     guardTicdc(row, 'shutdown');
     const changeId = body.cloud_config_change_id;
     return begin(
+      ctx,
       tx,
       row,
       who,
@@ -215,6 +229,7 @@ export function shutdownTicdc(
 }
 
 export function restartChangefeed(
+  ctx: OperationsContext,
   db: Db,
   id: string,
   reason: string | undefined,
@@ -239,7 +254,7 @@ export function restartChangefeed(
     }
     const params: ActionParams = { previous_status: row.status, transitional: 'restarting', reason: reason ?? null };
     await repo.updateChangefeed(tx, row.id, { status: params.transitional });
-    const instanceId = await startOperation(tx, {
+    const instanceId = await startOperation(ctx, tx, {
       type: TICDC_OPS.restartChangefeed,
       title: `Restart changefeed ${row.displayName}`,
       targetType: 'changefeed',

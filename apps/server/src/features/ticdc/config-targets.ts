@@ -1,6 +1,6 @@
 import { TICDC_COMPONENT, TICDC_TRANSITIONAL_STATUSES, type TicdcStatus } from '@portal/contract';
 import { AppError } from '../../platform/errors.js';
-import { registerConfigTarget, type ConfigTargetAdapter, type ConfigTargetState } from '../configchange/targets.js';
+import type { ConfigTargetAdapter, ConfigTargetState } from '../configchange/index.js';
 import * as repo from './repo.js';
 import { effectiveTag } from './service.js';
 
@@ -81,8 +81,3 @@ export const changefeedTarget: ConfigTargetAdapter = {
     throw new AppError('changefeed.notVersioned');
   },
 };
-
-export function registerTicdcConfigTargets(): void {
-  registerConfigTarget(ticdcTarget);
-  registerConfigTarget(changefeedTarget);
-}

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { changefeedListQuery, ticdcClusterListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { orderBy, pageWindow, type PageParams } from '../../platform/list-query.js';
+import { listOrder, pageWindow } from '../../platform/list-query.js';
 import { changefeeds, ticdcClusters } from './schema.js';
 
 export type TicdcRow = typeof ticdcClusters.$inferSelect & { changefeedCount: number };
@@ -10,18 +12,10 @@ export type ChangefeedRow = typeof changefeeds.$inferSelect & {
   ticdcVersion: string;
 };
 
-export interface TicdcFilter extends PageParams {
-  cluster_id?: string | undefined;
-  tenant_id?: string | undefined;
-  status?: string[] | undefined;
-}
-
-export interface ChangefeedFilter extends PageParams {
-  cluster_id?: string | undefined;
-  ticdc_cluster_id?: string | undefined;
-  status?: string[] | undefined;
-  downstream_type?: string[] | undefined;
-}
+/** A parsed list query (empty id filters already dropped by the service). */
+export type TicdcFilter = z.output<typeof ticdcClusterListQuery>;
+export type ChangefeedFilter = z.output<typeof changefeedListQuery>;
+type Page = 'page' | 'per_page' | 'sort';
 
 // Qualified by hand: drizzle renders columns unqualified in a single-table select, which would bind `id` to the
 // subquery.
@@ -47,7 +41,7 @@ const ticdcColumns = {
   updatedAt: ticdcClusters.updatedAt,
 };
 
-function ticdcWhere(q: Omit<TicdcFilter, keyof PageParams>): SQL | undefined {
+function ticdcWhere(q: Omit<TicdcFilter, Page>): SQL | undefined {
   const conds: SQL[] = [];
   if (q.cluster_id) conds.push(eq(ticdcClusters.clusterId, q.cluster_id));
   if (q.tenant_id) conds.push(eq(ticdcClusters.tenantId, q.tenant_id));
@@ -61,14 +55,7 @@ export function selectTicdcPage(db: Db, q: TicdcFilter): Promise<TicdcRow[]> {
     .select({ ...ticdcColumns, changefeedCount })
     .from(ticdcClusters)
     .where(ticdcWhere(q))
-    .orderBy(
-      ...orderBy(
-        q.sort,
-        { created_at: ticdcClusters.createdAt, name: ticdcClusters.name },
-        [desc(ticdcClusters.createdAt)],
-        ticdcClusters.id,
-      ),
-    )
+    .orderBy(...listOrder(q.sort, { created_at: ticdcClusters.createdAt, name: ticdcClusters.name }, ticdcClusters.id))
     .limit(limit)
     .offset(offset);
 }
@@ -102,7 +89,7 @@ export async function updateTicdc(
 
 // ---------------------------------------------------------------- changefeeds
 
-function changefeedWhere(q: Omit<ChangefeedFilter, keyof PageParams>): SQL | undefined {
+function changefeedWhere(q: Omit<ChangefeedFilter, Page>): SQL | undefined {
   const conds: SQL[] = [];
   if (q.cluster_id) conds.push(eq(changefeeds.clusterId, q.cluster_id));
   if (q.ticdc_cluster_id) conds.push(eq(changefeeds.ticdcClusterId, q.ticdc_cluster_id));
@@ -140,10 +127,9 @@ export function selectChangefeedPage(db: Db, q: ChangefeedFilter): Promise<Chang
   return changefeedSelect(db)
     .where(changefeedWhere(q))
     .orderBy(
-      ...orderBy(
+      ...listOrder(
         q.sort,
         { created_at: changefeeds.createdAt, display_name: changefeeds.displayName },
-        [desc(changefeeds.createdAt)],
         changefeeds.id,
       ),
     )

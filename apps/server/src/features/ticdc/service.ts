@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage } from '../../platform/list-query.js';
 import { iso } from '../../platform/time.js';
-import { getCluster } from '../orgs/service.js';
+import { getCluster } from '../orgs/index.js';
 import * as repo from './repo.js';
 
 export const MASK = '******';

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { clusters } from '../orgs/schema.js';
-import { configTarget } from '../configchange/targets.js';
-import { changefeeds, ticdcClusters } from './schema.js';
-import { maskSinkUri } from './service.js';
+import { clusters } from '../orgs/index.js';
+import { configTarget } from '../configchange/index.js';
+import { changefeeds, maskSinkUri, ticdcClusters } from './index.js';
 import { buildDemoPlatform } from '../../seed/platform.js';
 import { buildTicdcDemo } from '../../seed/ticdc.js';
 
@@ -138,7 +137,7 @@ describe('TiCDC clusters and changefeeds: reads', () => {
 describe('TiCDC and changefeed configuration targets', () => {
   it('loads a TiCDC cluster as a config target and writes its version and image', async () => {
     const row = await firstTicdc();
-    const state = await configTarget('TICDC')!.load(t.database.db, row.id);
+    const state = await configTarget(t.ctx, 'TICDC')!.load(t.database.db, row.id);
     expect(state).toEqual({
       id: row.id,
       clusterType: 'TICDC',
@@ -150,18 +149,18 @@ describe('TiCDC and changefeed configuration targets', () => {
       components: [{ name: 'TICDC', baseImage: row.baseImage, imageTag: row.overwriteImageTag ?? row.imageTag }],
     });
     await t.database.db.transaction(async (tx) => {
-      await configTarget('TICDC')!.setImageTag(tx, row.id, 'TICDC', `${row.version}-20261120-abcdef1`);
-      await configTarget('TICDC')!.setVersion(tx, row.id, row.version);
+      await configTarget(t.ctx, 'TICDC')!.setImageTag(tx, row.id, 'TICDC', `${row.version}-20261120-abcdef1`);
+      await configTarget(t.ctx, 'TICDC')!.setVersion(tx, row.id, row.version);
     });
-    const after = (await configTarget('TICDC')!.load(t.database.db, row.id))!;
+    const after = (await configTarget(t.ctx, 'TICDC')!.load(t.database.db, row.id))!;
     expect(after.components[0]!.imageTag).toBe(`${row.version}-20261120-abcdef1`);
     await expect(
-      t.database.db.transaction((tx) => configTarget('TICDC')!.setImageTag(tx, row.id, 'TIDB', 'x')),
+      t.database.db.transaction((tx) => configTarget(t.ctx, 'TICDC')!.setImageTag(tx, row.id, 'TIDB', 'x')),
     ).rejects.toMatchObject({ code: 'ticdc.unknownComponent' });
-    expect(await configTarget('TICDC')!.load(t.database.db, '999')).toBeUndefined();
+    expect(await configTarget(t.ctx, 'TICDC')!.load(t.database.db, '999')).toBeUndefined();
 
     const stopped = await firstTicdc('stopped');
-    expect((await configTarget('TICDC')!.load(t.database.db, stopped.id))!.blocked).toBe(
+    expect((await configTarget(t.ctx, 'TICDC')!.load(t.database.db, stopped.id))!.blocked).toBe(
       'the TiCDC cluster is stopped',
     );
   });
@@ -178,7 +177,7 @@ describe('TiCDC and changefeed configuration targets', () => {
       .innerJoin(ticdcClusters, eq(ticdcClusters.id, changefeeds.ticdcClusterId))
       .where(and(eq(ticdcClusters.status, 'stopped')))
       .limit(1);
-    const state = (await configTarget('CHANGEFEED')!.load(t.database.db, cf!.id))!;
+    const state = (await configTarget(t.ctx, 'CHANGEFEED')!.load(t.database.db, cf!.id))!;
     expect(state).toMatchObject({
       clusterType: 'CHANGEFEED',
       version: cf!.version,
@@ -187,7 +186,7 @@ describe('TiCDC and changefeed configuration targets', () => {
     });
     expect(state.blocked).toMatch(/^its TiCDC cluster .+ is stopped$/);
     await expect(
-      t.database.db.transaction((tx) => configTarget('CHANGEFEED')!.setVersion(tx, cf!.id, 'v8.5.0')),
+      t.database.db.transaction((tx) => configTarget(t.ctx, 'CHANGEFEED')!.setVersion(tx, cf!.id, 'v8.5.0')),
     ).rejects.toMatchObject({ code: 'changefeed.notVersioned' });
   });
 

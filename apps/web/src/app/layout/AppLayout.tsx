@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../shared/api/profile';
 import type { FeatureManifest } from '../../shared/lib/feature';
+import { privilegesOf } from '../../shared/lib/useCan';
 import { logout } from '../auth/login';
 import { readSession, subscribeSession } from '../auth/session';
 import { useAuthConfig } from '../auth/useAuthConfig';
@@ -12,14 +13,14 @@ import { Sidebar } from './Sidebar';
 
 /** The shell of every signed-in page: header, sidebar, breadcrumb, then the page. */
 export function AppLayout({ features }: { features: readonly FeatureManifest[] }) {
-  const { profile, isAdmin, isLoading } = useProfile();
+  const { profile, isLoading } = useProfile();
   const session = useSyncExternalStore(subscribeSession, readSession);
   const config = useAuthConfig();
   return (
     <Layout className="app-root">
       <AppHeader profile={profile} email={session?.email} loading={isLoading} onLogout={() => logout(config.data)} />
       <Layout>
-        <Sidebar features={features} admin={isAdmin} />
+        <Sidebar features={features} privileges={privilegesOf(profile)} />
         <Layout.Content className="app-content">
           <AppBreadcrumb features={features} />
           <main className="app-page">

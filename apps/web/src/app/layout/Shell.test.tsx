@@ -24,7 +24,8 @@ describe('app shell', () => {
     renderApp('/orgs/123', testFeatures);
     expect(await screen.findByText('Org page')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Management Portal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /User Manual/ })).toHaveAttribute('href', '/api/docs');
+    // The operator's manual the portal serves (apps/web/public/manual.html), not the API docs.
+    expect(screen.getByRole('link', { name: /User Manual/ })).toHaveAttribute('href', '/manual.html');
     const crumbs = document.querySelector('.app-breadcrumb') as HTMLElement;
     expect(within(crumbs).getByRole('link', { name: 'Orgs' })).toHaveAttribute('href', '/orgs');
     expect(crumbs).toHaveTextContent('123');

@@ -28,15 +28,16 @@ function readCollapsed(): boolean {
 
 export interface SidebarProps {
   features: readonly FeatureManifest[];
-  admin: boolean;
+  /** The signed-in user's privileges: entries needing others are left out. */
+  privileges: readonly string[];
 }
 
 /** The collapsible sidebar; the collapsed state survives reloads. */
-export function Sidebar({ features, admin }: SidebarProps) {
+export function Sidebar({ features, privileges }: SidebarProps) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const location = useLocation();
   const navigate = useNavigate();
-  const groups = useMemo(() => menuGroups(features, admin), [features, admin]);
+  const groups = useMemo(() => menuGroups(features, privileges), [features, privileges]);
   const selected = selectedMenu(location.pathname, groups);
   const [openKeys, setOpenKeys] = useState<string[]>(() =>
     selected && selected.group !== 'root' ? [selected.group] : [],

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { testFeatures } from '../../test/manifests';
-import { breadcrumbs, documentTitle, isAdminOnlyPath, menuGroups, selectedMenu } from './navigation';
+import { ROLE_PRIVILEGES } from '@portal/contract';
+import { breadcrumbs, documentTitle, menuGroups, pathRequirement, selectedMenu } from './navigation';
+
+const operator = ROLE_PRIVILEGES.operator ?? [];
+const admin = ROLE_PRIVILEGES.admin ?? [];
 
 describe('document title', () => {
   it('joins the path segments with " / " and ends with the portal name', () => {
@@ -25,25 +29,26 @@ describe('breadcrumb', () => {
 
 describe('sidebar menu', () => {
   it('leaves the admin sections out for an operator', () => {
-    const groups = menuGroups(testFeatures, false);
+    const groups = menuGroups(testFeatures, operator);
     expect(groups.map((g) => g.key)).toEqual(['root', 'settings']);
     expect(groups.find((g) => g.key === 'settings')?.label).toBe('DBaaS Settings');
     expect(groups.flatMap((g) => g.entries.map((e) => e.key))).not.toContain('audits');
   });
 
   it('shows them to an admin, in spec order', () => {
-    expect(menuGroups(testFeatures, true).map((g) => g.key)).toEqual(['root', 'settings', 'admin']);
+    expect(menuGroups(testFeatures, admin).map((g) => g.key)).toEqual(['root', 'settings', 'admin']);
   });
 
   it('selects the entry whose path prefixes the location', () => {
-    const groups = menuGroups(testFeatures, true);
+    const groups = menuGroups(testFeatures, admin);
     expect(selectedMenu('/orgs/1/clusters/2', groups)).toEqual({ group: 'root', key: 'orgs' });
     expect(selectedMenu('/providers', groups)).toEqual({ group: 'settings', key: 'providers' });
     expect(selectedMenu('/nowhere', groups)).toBeUndefined();
   });
 
   it('knows which paths are admin only', () => {
-    expect(isAdminOnlyPath('/audits', testFeatures)).toBe(true);
-    expect(isAdminOnlyPath('/orgs', testFeatures)).toBe(false);
+    expect(pathRequirement('/audits', testFeatures)).toBe('admin.manage');
+    expect(pathRequirement('/orgs', testFeatures)).toBe('portal.read');
+    expect(pathRequirement('/nowhere', testFeatures)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { PORTAL_NAME } from '@portal/contract';
+import type { Privilege } from '@portal/contract';
 import type { FeatureManifest, FeatureMenu, MenuSectionKey } from '../../shared/lib/feature';
 import { MENU_SECTIONS } from '../../shared/lib/feature';
 
@@ -57,16 +58,22 @@ export interface MenuGroup {
   entries: FeatureMenu[];
 }
 
+/** The privilege a feature's menu entry and routes need (`portal.read`, any signed-in user, when it names none). */
+export function featureRequirement(feature: FeatureManifest): Privilege {
+  return feature.requires ?? 'portal.read';
+}
+
 /**
- * The sidebar (spec §2): registered features' entries, grouped by section in spec order.
- * Admin-only sections and features are left out for users without the admin role (spec §6).
+ * The sidebar (spec §2): registered features' entries, grouped by section in spec order. Sections and features
+ * whose required privilege the user lacks are left out (spec §6: only admins, the holders of admin.manage, see the
+ * admin menus).
  */
-export function menuGroups(features: readonly FeatureManifest[], admin: boolean): MenuGroup[] {
+export function menuGroups(features: readonly FeatureManifest[], privileges: readonly string[]): MenuGroup[] {
   const groups: MenuGroup[] = [];
   for (const section of MENU_SECTIONS) {
-    if ('adminOnly' in section && section.adminOnly && !admin) continue;
+    if ('requires' in section && !privileges.includes(section.requires)) continue;
     const entries = features
-      .filter((f) => f.menu?.section === section.key && (admin || !f.adminOnly))
+      .filter((f) => f.menu?.section === section.key && privileges.includes(featureRequirement(f)))
       .map((f) => f.menu as FeatureMenu)
       .sort((a, b) => a.order - b.order);
     if (entries.length) groups.push({ key: section.key, label: section.label, entries });
@@ -90,9 +97,10 @@ export function selectedMenu(
   return best && { group: best.group, key: best.key };
 }
 
-/** Whether a path belongs to an admin-only route or feature. */
-export function isAdminOnlyPath(pathname: string, features: readonly FeatureManifest[]): boolean {
-  return features.some((f) =>
-    f.routes.some((r) => (f.adminOnly || r.adminOnly) && matchPath({ path: r.path, end: true }, pathname)),
-  );
+/** The privilege needed to open a path: its route's, else its feature's; undefined when no route matches. */
+export function pathRequirement(pathname: string, features: readonly FeatureManifest[]): Privilege | undefined {
+  for (const f of features)
+    for (const r of f.routes)
+      if (matchPath({ path: r.path, end: true }, pathname)) return r.requires ?? featureRequirement(f);
+  return undefined;
 }

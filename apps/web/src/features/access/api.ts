@@ -1,27 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authRoutes } from '@portal/contract';
-import type { CreateUserBody, ListResult, PortalUser, UserDisabledBody, UserRolesBody } from '@portal/contract';
+import { accessApi } from '@portal/contract';
+import type { CreateUserBody, UserDisabledBody, UserListQuery, UserRolesBody } from '@portal/contract';
 import { profileKey } from '../../shared/api/profile';
-import { http, pathOf } from '../../shared/lib/http';
-
-/** The params of GET /api/v1/admin/users (contract `userListQuery`). */
-export type UserListParams = {
-  page: number;
-  per_page: number;
-  sort?: string;
-  search?: string;
-  role?: string;
-};
+import { api } from '../../shared/lib/api';
 
 export const accessKeys = {
-  all: ['access', 'users'] as const,
-  users: (params: UserListParams) => ['access', 'users', params] as const,
+  all: ['access'] as const,
+  users: (query: UserListQuery) => ['access', 'users', query] as const,
 };
 
-export function useUsers(params: UserListParams) {
+export function useUsers(query: UserListQuery) {
   return useQuery({
-    queryKey: accessKeys.users(params),
-    queryFn: ({ signal }) => http.get<ListResult<PortalUser>>(authRoutes.users, { params, signal }),
+    queryKey: accessKeys.users(query),
+    queryFn: ({ signal }) => api(accessApi.users, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +33,7 @@ const formMeta = { errorModal: false } as const;
 export function useCreateUser() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CreateUserBody) => http.post<PortalUser>(authRoutes.users, body),
+    mutationFn: (body: CreateUserBody) => api(accessApi.createUser, { body }),
     meta: formMeta,
     onSuccess: refresh,
   });
@@ -52,7 +43,7 @@ export function useUpdateUserRoles() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ email, body }: { email: string; body: UserRolesBody }) =>
-      http.put<PortalUser>(pathOf(authRoutes.userRoles, { email }), body),
+      api(accessApi.userRoles, { params: { email }, body }),
     meta: formMeta,
     onSuccess: refresh,
   });
@@ -63,7 +54,7 @@ export function useSetUserDisabled() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ email, body }: { email: string; body: UserDisabledBody }) =>
-      http.put<PortalUser>(pathOf(authRoutes.userDisabled, { email }), body),
+      api(accessApi.userDisabled, { params: { email }, body }),
     onSuccess: refresh,
   });
 }

@@ -1,29 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditRoutes } from '@portal/contract';
-import type { AuditLog, AuditType, ListResult } from '@portal/contract';
-import { http } from '../../shared/lib/http';
+import { auditsApi } from '@portal/contract';
+import type { AdminAuditListQuery } from '@portal/contract';
+import { auditsKeys } from '../../shared/api/audits';
+import { api } from '../../shared/lib/api';
 
-/** The params of GET /api/v1/admin/audits (contract `adminAuditListQuery`); from/to are UTC dates, both inclusive. */
-export type AdminAuditParams = {
-  page: number;
-  per_page: number;
-  sort?: string;
-  type?: AuditType;
-  instance_id?: string;
-  operator?: string;
-  from?: string;
-  to?: string;
-};
+/** The area's one key factory; kept in shared/api/audits.ts, whose trail query the audit tabs share. */
+export { auditsKeys };
 
-export const auditKeys = {
-  adminList: (params: AdminAuditParams) => ['audit', 'admin', params] as const,
-};
-
-/** Every audit row, newest first (admins only). */
-export function useAdminAuditLogs(params: AdminAuditParams) {
+/** Every audit row, newest first (admins only); from/to are UTC dates, both inclusive. */
+export function useAdminAuditLogs(query: AdminAuditListQuery) {
   return useQuery({
-    queryKey: auditKeys.adminList(params),
-    queryFn: ({ signal }) => http.get<ListResult<AuditLog>>(auditRoutes.adminList, { params, signal }),
+    queryKey: auditsKeys.adminList(query),
+    queryFn: ({ signal }) => api(auditsApi.adminList, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,69 +1,37 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { configChangeRoutes } from '@portal/contract';
+import { configchangeApi } from '@portal/contract';
 import type {
-  APPLY_POLICY_CHOICES,
-  ClusterConfiguration,
   ClusterType,
   ConfigChange,
-  ConfigChangePhase,
+  ConfigChangeListQuery,
   CreateChangeBody,
-  ListResult,
   PreviewBody,
-  PreviewResponse,
+  RouteResponse,
 } from '@portal/contract';
-import { http, pathOf } from '../../shared/lib/http';
+import { api } from '../../shared/lib/api';
+import { approvalKeys } from '../../shared/api/approvals';
+import { configchangeKeys } from './keys';
 
-/** `clusterConfigResponse` of the contract. */
-export interface ClusterConfigResult {
-  configuration: ClusterConfiguration;
-  changeable: boolean;
-  reason: string | null;
-}
+/** A cluster's configuration and whether it can be changed now (`clusterConfigResponse`). */
+export type ClusterConfigResult = RouteResponse<typeof configchangeApi.clusterConfig>;
 
-/** `applyPolicyOptionSchema` of the contract. */
-export interface ApplyPolicyOption {
-  policy: (typeof APPLY_POLICY_CHOICES)[number];
-  allowed: boolean;
-  reason: string | null;
-}
+/** A row of the change lists: a change without its snapshot. */
+export type ConfigChangeListItem = RouteResponse<typeof configchangeApi.list>['items'][number];
 
-/** A row of the change lists (`configChangeList`: a change without its snapshot). */
-export type ConfigChangeListItem = Omit<ConfigChange, 'snapshot'>;
-
-/** The parsed shape of the contract's `configChangeListQuery`. */
-export type ConfigChangeListParams = {
-  page: number;
-  per_page: number;
-  sort?: string;
-  have_modified_param_like?: string;
-  phase?: ConfigChangePhase[];
-  target_id?: string;
-  target_type?: ConfigChange['target_type'];
-  cluster_type?: ClusterType;
-  applicant?: string;
-};
-
-export const configKeys = {
-  all: ['configchange'] as const,
-  clusterConfig: (clusterType: ClusterType, clusterId: string) =>
-    ['configchange', 'clusterConfig', clusterType, clusterId] as const,
-  preview: (body: PreviewBody) => ['configchange', 'preview', body] as const,
-  list: (params: ConfigChangeListParams, clusterId?: string) =>
-    ['configchange', 'list', clusterId ?? null, params] as const,
-  detail: (id: string) => ['configchange', 'detail', id] as const,
-};
+export { configchangeKeys };
 
 /** How often a change being applied (or waiting for its approval to settle) is re-read. */
 export const CHANGE_POLL_MS = 1000;
 
 export function useClusterConfig(clusterType: ClusterType, clusterId: string) {
   return useQuery({
-    queryKey: configKeys.clusterConfig(clusterType, clusterId),
+    queryKey: configchangeKeys.clusterConfig(clusterType, clusterId),
     queryFn: ({ signal }) =>
-      http.get<ClusterConfigResult>(pathOf(configChangeRoutes.clusterConfig, { cluster_id: clusterId }), {
-        params: { cluster_type: clusterType },
-        signal,
-      }),
+      api(
+        configchangeApi.clusterConfig,
+        { params: { cluster_id: clusterId }, query: { cluster_type: clusterType } },
+        { signal },
+      ),
     staleTime: 0,
   });
 }
@@ -71,9 +39,9 @@ export function useClusterConfig(clusterType: ClusterType, clusterId: string) {
 /** POST preview: it only reads, so it is a query keyed by the payload (re-run when the payload changes). */
 export function usePreview(body: PreviewBody, enabled: boolean) {
   return useQuery({
-    queryKey: configKeys.preview(body),
+    queryKey: configchangeKeys.preview(body),
     queryFn: ({ signal }) =>
-      http.post<PreviewResponse>(pathOf(configChangeRoutes.preview, { cluster_id: body.cluster_id }), body, { signal }),
+      api(configchangeApi.preview, { params: { cluster_id: body.cluster_id }, body }, { signal }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -86,32 +54,30 @@ export function useCreateChange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateChangeBody) =>
-      http.post<{ change_id: string }>(pathOf(configChangeRoutes.create, { cluster_id: body.cluster_id }), body),
+      api(configchangeApi.create, { params: { cluster_id: body.cluster_id }, body }),
     meta: { errorModal: false },
     onSuccess: (_data, body) => {
-      void client.invalidateQueries({ queryKey: configKeys.clusterConfig(body.cluster_type, body.cluster_id) });
-      void client.invalidateQueries({ queryKey: ['configchange', 'list'] });
+      void client.invalidateQueries({ queryKey: configchangeKeys.clusterConfig(body.cluster_type, body.cluster_id) });
+      void client.invalidateQueries({ queryKey: configchangeKeys.lists() });
     },
   });
 }
 
-export function useConfigChanges(params: ConfigChangeListParams, clusterId?: string) {
+export function useConfigChanges(params: ConfigChangeListQuery, clusterId?: string) {
   return useQuery({
-    queryKey: configKeys.list(params, clusterId),
+    queryKey: configchangeKeys.list(params, clusterId),
     queryFn: ({ signal }) =>
-      http.get<ListResult<ConfigChangeListItem>>(
-        clusterId ? pathOf(configChangeRoutes.clusterHistory, { cluster_id: clusterId }) : configChangeRoutes.list,
-        { params, signal },
-      ),
+      clusterId
+        ? api(configchangeApi.clusterHistory, { params: { cluster_id: clusterId }, query: params }, { signal })
+        : api(configchangeApi.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useConfigChange(id: string, poll: (change: ConfigChange) => boolean) {
   return useQuery({
-    queryKey: configKeys.detail(id),
-    queryFn: ({ signal }) =>
-      http.get<{ change: ConfigChange }>(pathOf(configChangeRoutes.detail, { id }), { signal }).then((r) => r.change),
+    queryKey: configchangeKeys.detail(id),
+    queryFn: ({ signal }) => api(configchangeApi.detail, { params: { id } }, { signal }).then((r) => r.change),
     refetchInterval: (q) => (q.state.data && !q.state.error && poll(q.state.data) ? CHANGE_POLL_MS : false),
   });
 }
@@ -119,11 +85,10 @@ export function useConfigChange(id: string, poll: (change: ConfigChange) => bool
 function useChangeUpdated() {
   const client = useQueryClient();
   return (change: ConfigChange) => {
-    client.setQueryData(configKeys.detail(change.id), change);
-    void client.invalidateQueries({ queryKey: ['configchange', 'list'] });
-    void client.invalidateQueries({ queryKey: ['configchange', 'clusterConfig'] });
-    void client.invalidateQueries({ queryKey: ['approvals'] });
-    void client.invalidateQueries({ queryKey: ['audit'] });
+    client.setQueryData(configchangeKeys.detail(change.id), change);
+    void client.invalidateQueries({ queryKey: configchangeKeys.lists() });
+    void client.invalidateQueries({ queryKey: configchangeKeys.clusterConfigs() });
+    void client.invalidateQueries({ queryKey: approvalKeys.all });
   };
 }
 
@@ -131,8 +96,7 @@ function useChangeUpdated() {
 export function useApplyChange(id: string) {
   const updated = useChangeUpdated();
   return useMutation({
-    mutationFn: () =>
-      http.post<{ change: ConfigChange; instance_id: string }>(pathOf(configChangeRoutes.apply, { id }), {}),
+    mutationFn: () => api(configchangeApi.apply, { params: { id } }),
     onSuccess: (out) => updated(out.change),
   });
 }
@@ -140,8 +104,7 @@ export function useApplyChange(id: string) {
 export function useCancelChange(id: string) {
   const updated = useChangeUpdated();
   return useMutation({
-    mutationFn: () =>
-      http.post<{ change: ConfigChange }>(pathOf(configChangeRoutes.cancel, { id }), {}).then((r) => r.change),
+    mutationFn: () => api(configchangeApi.cancel, { params: { id }, body: {} }).then((r) => r.change),
     onSuccess: updated,
   });
 }

@@ -1,5 +1,9 @@
+import { createElement } from 'react';
 import { SettingOutlined } from '@ant-design/icons';
-import type { FeatureManifest } from '../../shared/lib/feature';
+import type { ClusterSlotProps, FeatureManifest } from '../../shared/lib/feature';
+
+/** Other areas refresh a target's configuration after changing it: `configchangeKeys.clusterConfig(type, id)`. */
+export { configchangeKeys } from './keys';
 
 export const configChangeFeature: FeatureManifest = {
   key: 'configchange',
@@ -22,4 +26,38 @@ export const configChangeFeature: FeatureManifest = {
     path: '/configchange',
     order: 3,
   },
+  // The cluster page's configuration editor and its change history (Modification Histories).
+  clusterTabs: [
+    {
+      key: 'config',
+      label: 'Current Config',
+      order: 10,
+      load: () =>
+        import('./components/ConfigEditor').then(
+          ({ ConfigEditor }) =>
+            function ClusterCurrentConfig({ cluster }: ClusterSlotProps) {
+              return createElement(ConfigEditor, { clusterType: cluster.cluster_type, clusterId: cluster.id });
+            },
+        ),
+    },
+    {
+      key: 'config_history',
+      label: 'Modification Histories',
+      order: 20,
+      load: () =>
+        import('./components/ConfigChangeTable').then(
+          ({ ConfigChangeTable }) =>
+            function ClusterModificationHistories({ cluster }: ClusterSlotProps) {
+              return createElement(ConfigChangeTable, {
+                prefix: 'history_',
+                targetId: cluster.id,
+                clusterType: cluster.cluster_type,
+              });
+            },
+        ),
+    },
+  ],
+  auditLinks: [{ type: 'cloud_config_change', path: (id) => `/confighistories/${encodeURIComponent(id)}` }],
+  // Phases shown as status tags (the change list's phase tags use the contract's PHASE_COLORS).
+  statusColors: { APPROVING: 'orange', APPLYING: 'blue', APPLIED: 'green', WITHDRAWN: 'red' },
 };

@@ -1,20 +1,25 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ctlRoutes } from '@portal/contract';
-import type { CtlCommand, CtlRunBody, CtlRunResponse, ListResult } from '@portal/contract';
-import { http } from '../../shared/lib/http';
+import { ctlApi } from '@portal/contract';
+import type { CtlCommand, CtlRunBody } from '@portal/contract';
+import { api } from '../../shared/lib/api';
+
+export const ctlKeys = {
+  all: ['ctl'] as const,
+  commands: () => ['ctl', 'commands'] as const,
+};
 
 export function useCtlCommands() {
   return useQuery({
-    queryKey: ['ctl', 'commands'] as const,
-    queryFn: ({ signal }) => http.get<ListResult<CtlCommand>>(ctlRoutes.commands, { signal }),
+    queryKey: ctlKeys.commands(),
+    queryFn: ({ signal }) => api(ctlApi.commands, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
 
-/** Runs a command; the page shows failures itself (the confirmation protocol answers 409). */
+/** Runs a command; the page shows failures itself (and asks for the secondary confirmation the server wants). */
 export function useRunCtl() {
   return useMutation({
-    mutationFn: (body: CtlRunBody) => http.post<CtlRunResponse>(ctlRoutes.run, body),
+    mutationFn: (body: CtlRunBody) => api(ctlApi.run, { body }),
     meta: { errorModal: false },
   });
 }

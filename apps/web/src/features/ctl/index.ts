@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../../shared/lib/feature';
+import { CtlLink } from './components/CtlLink';
 
 const page = () => import('./pages/CtlPage').then((m) => m.CtlPage);
 
@@ -9,4 +10,6 @@ export const ctlFeature: FeatureManifest = {
     { path: '/orgs/:orgId/clusters/:clusterId/ctl', page },
     { path: '/clusters/:clusterId/ctl', page },
   ],
+  // The cluster page's "Ctl" button.
+  clusterActions: [{ key: 'ctl', order: 10, component: CtlLink }],
 };

@@ -1,50 +1,46 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gitopsRoutes } from '@portal/contract';
-import type { GitopsApplyBody, GitopsDiffItem, GitopsItem, OperationCreated } from '@portal/contract';
-import { http } from '../../shared/lib/http';
+import { gitopsApi } from '@portal/contract';
+import type { GitopsApplyBody, RouteResponse } from '@portal/contract';
+import { api } from '../../shared/lib/api';
 
-interface GitopsAnswer<T> {
-  cluster_id: string;
-  branch: string;
-  items: T[];
-  total: number;
-  /** The apply of this cluster still running, if any. */
-  applying: { instance_id: string } | null;
-}
-export type GitopsListAnswer = GitopsAnswer<GitopsItem>;
-export type GitopsDiffAnswer = GitopsAnswer<GitopsDiffItem>;
 export type GitopsView = 'list' | 'diff';
+export type GitopsListAnswer = RouteResponse<typeof gitopsApi.list>;
+export type GitopsDiffAnswer = RouteResponse<typeof gitopsApi.diff>;
 
 export const gitopsKeys = {
   all: ['gitops'] as const,
   view: (view: GitopsView, clusterId: string, branch: string) => ['gitops', view, clusterId, branch] as const,
 };
 
-/** List and Diff are POSTs that only read: queries keyed by cluster and branch. */
-export function useGitopsView<V extends GitopsView>(view: V, clusterId: string, branch: string, enabled: boolean) {
+// List and Diff are POSTs that only read: queries keyed by view, cluster and branch, read afresh each time.
+const read = { retry: false, staleTime: 0 } as const;
+
+export function useGitopsList(clusterId: string, branch: string, enabled: boolean) {
   return useQuery({
-    queryKey: gitopsKeys.view(view, clusterId, branch),
-    queryFn: ({ signal }) =>
-      http.post<V extends 'list' ? GitopsListAnswer : GitopsDiffAnswer>(
-        gitopsRoutes[view],
-        { cluster_id: clusterId, branch },
-        { signal },
-      ),
+    queryKey: gitopsKeys.view('list', clusterId, branch),
+    queryFn: ({ signal }) => api(gitopsApi.list, { body: { cluster_id: clusterId, branch } }, { signal }),
     enabled,
-    retry: false,
-    staleTime: 0,
+    ...read,
   });
 }
 
-/** Apply; the page handles the 409 that asks for the secondary confirmation and shows other failures itself. */
+export function useGitopsDiff(clusterId: string, branch: string, enabled: boolean) {
+  return useQuery({
+    queryKey: gitopsKeys.view('diff', clusterId, branch),
+    queryFn: ({ signal }) => api(gitopsApi.diff, { body: { cluster_id: clusterId, branch } }, { signal }),
+    enabled,
+    ...read,
+  });
+}
+
+/** Apply; the page asks for the secondary confirmation the server wants and shows other failures itself. */
 export function useGitopsApply() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: GitopsApplyBody) => http.post<OperationCreated>(gitopsRoutes.apply, body),
+    mutationFn: (body: GitopsApplyBody) => api(gitopsApi.apply, { body }),
     meta: { errorModal: false },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: gitopsKeys.all });
-      void client.invalidateQueries({ queryKey: ['audit'] });
     },
   });
 }

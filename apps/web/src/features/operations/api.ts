@@ -1,25 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { operationRoutes, TERMINAL_OPERATION_STATUSES } from '@portal/contract';
-import type { ListResult, Operation, OperationDetail, OperationStatus } from '@portal/contract';
+import { operationsApi, TERMINAL_OPERATION_STATUSES } from '@portal/contract';
+import type { OperationListQuery, OperationStatus } from '@portal/contract';
+import { api } from '../../shared/lib/api';
 import { feedback } from '../../shared/lib/feedback';
-import { http, pathOf } from '../../shared/lib/http';
+import { operationsKeys } from './keys';
 
-/** The parsed shape of the contract's `operationListQuery`. */
-export type OperationListParams = {
-  page: number;
-  per_page: number;
-  sort?: string;
-  status?: OperationStatus[];
-  type?: string;
-  target_id?: string;
-  search?: string;
-};
-
-export const operationKeys = {
-  all: ['operations'] as const,
-  list: (params: OperationListParams) => ['operations', 'list', params] as const,
-  detail: (id: string) => ['operations', 'detail', id] as const,
-};
+export { operationsKeys };
 
 /** How often a running operation is re-read so its progress shows live. */
 export const OPERATION_POLL_MS = 1000;
@@ -28,10 +14,10 @@ export const OPERATION_LIST_POLL_MS = 5000;
 
 export const isTerminal = (status: OperationStatus) => TERMINAL_OPERATION_STATUSES.includes(status);
 
-export function useOperations(params: OperationListParams) {
+export function useOperations(params: OperationListQuery) {
   return useQuery({
-    queryKey: operationKeys.list(params),
-    queryFn: ({ signal }) => http.get<ListResult<Operation>>(operationRoutes.list, { params, signal }),
+    queryKey: operationsKeys.list(params),
+    queryFn: ({ signal }) => api(operationsApi.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.items.some((o) => !isTerminal(o.status)) ? OPERATION_LIST_POLL_MS : false,
@@ -40,8 +26,8 @@ export function useOperations(params: OperationListParams) {
 
 export function useOperation(id: string) {
   return useQuery({
-    queryKey: operationKeys.detail(id),
-    queryFn: ({ signal }) => http.get<OperationDetail>(pathOf(operationRoutes.detail, { id }), { signal }),
+    queryKey: operationsKeys.detail(id),
+    queryFn: ({ signal }) => api(operationsApi.detail, { params: { id } }, { signal }),
     // Poll every second until the operation ends (or the read fails).
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -60,15 +46,15 @@ const SUCCESS: Record<OperationAction['action'], string> = {
   finish: 'Successfully Finish',
 };
 
-function actionPath(id: string, a: OperationAction): string {
+function callAction(id: string, a: OperationAction) {
   switch (a.action) {
     case 'submit':
     case 'cancel':
-      return pathOf(operationRoutes[a.action], { id });
+      return api(operationsApi[a.action], { params: { id }, body: {} });
     case 'start':
-      return pathOf(operationRoutes.startStep, { id, seq: a.seq });
+      return api(operationsApi.startStep, { params: { id, seq: a.seq }, body: {} });
     case 'finish':
-      return pathOf(operationRoutes.finishStep, { id, seq: a.seq });
+      return api(operationsApi.finishStep, { params: { id, seq: a.seq }, body: {} });
   }
 }
 
@@ -76,11 +62,10 @@ function actionPath(id: string, a: OperationAction): string {
 export function useOperationAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (a: OperationAction) => http.post<OperationDetail>(actionPath(id, a), {}),
+    mutationFn: (a: OperationAction) => callAction(id, a),
     onSuccess: (detail, a) => {
-      client.setQueryData(operationKeys.detail(id), detail);
-      void client.invalidateQueries({ queryKey: ['operations', 'list'] });
-      void client.invalidateQueries({ queryKey: ['audit'] });
+      client.setQueryData(operationsKeys.detail(id), detail);
+      void client.invalidateQueries({ queryKey: operationsKeys.lists() });
       feedback().message.success(SUCCESS[a.action]);
     },
   });

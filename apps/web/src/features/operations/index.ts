@@ -1,6 +1,9 @@
 import { DeploymentUnitOutlined } from '@ant-design/icons';
 import type { FeatureManifest } from '../../shared/lib/feature';
 
+/** Other areas refresh the operation lists after starting one: `operationsKeys.lists()`. */
+export { operationsKeys } from './keys';
+
 export const operationsFeature: FeatureManifest = {
   key: 'operations',
   routes: [
@@ -21,5 +24,15 @@ export const operationsFeature: FeatureManifest = {
     icon: DeploymentUnitOutlined,
     path: '/operations',
     order: 4,
+  },
+  auditLinks: [{ type: 'operation', path: (id) => `/operations/${encodeURIComponent(id)}` }],
+  // Operation and step statuses.
+  statusColors: {
+    PENDING: 'warning',
+    RUNNING: 'processing',
+    WAITING: 'warning',
+    SUCCEEDED: 'success',
+    FAILED: 'error',
+    CANCELLED: 'default',
   },
 };

@@ -1,5 +1,7 @@
+import { createElement } from 'react';
 import { ApartmentOutlined } from '@ant-design/icons';
-import type { FeatureManifest } from '../../shared/lib/feature';
+import { clusterPath, tenantPath } from '../../shared/api/entities';
+import type { FeatureManifest, ObjectLinkProps } from '../../shared/lib/feature';
 
 export const orgsFeature: FeatureManifest = {
   key: 'orgs',
@@ -20,4 +22,47 @@ export const orgsFeature: FeatureManifest = {
     },
   ],
   menu: { section: 'root', key: 'orgs', label: 'Orgs', icon: ApartmentOutlined, path: '/orgs', order: 1 },
+  // Clusters and tenants shown elsewhere (operation and change targets) link here, with their hover cards.
+  objectLinks: [
+    {
+      kind: 'cluster',
+      path: (id, tenantId) => clusterPath(tenantId ?? '', id),
+      load: () =>
+        import('../../shared/ui/ClusterHoverCard').then(
+          ({ ClusterHoverCard }) =>
+            function ClusterLink({ id, tenantId, children }: ObjectLinkProps) {
+              return createElement(ClusterHoverCard, { clusterId: id, tenantId: tenantId ?? '', children });
+            },
+        ),
+    },
+    {
+      kind: 'tenant',
+      path: (id) => tenantPath(id),
+      load: () =>
+        import('../../shared/ui/TenantHoverCard').then(
+          ({ TenantHoverCard }) =>
+            function TenantLink({ id, children }: ObjectLinkProps) {
+              return createElement(TenantHoverCard, { tenantId: id, children });
+            },
+        ),
+    },
+  ],
+  auditLinks: [{ type: 'tenant', path: tenantPath }],
+  statusColors: {
+    // tenants
+    ACTIVE: 'success',
+    SUSPENDED: 'warning',
+    CLOSING: 'warning',
+    CLOSED: 'default',
+    // clusters (shown without the USER_CLUSTER_STATUS_ prefix)
+    CREATING: 'processing',
+    AVAILABLE: 'success',
+    MODIFYING: 'processing',
+    PAUSED: 'default',
+    RESUMING: 'processing',
+    UNAVAILABLE: 'error',
+    MAINTAINING: 'warning',
+    DELETING: 'error',
+    DELETED: 'default',
+  },
 };

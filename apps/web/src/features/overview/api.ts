@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardRoutes } from '@portal/contract';
-import type { DashboardStats } from '@portal/contract';
-import { http } from '../../shared/lib/http';
+import { overviewApi } from '@portal/contract';
+import { api } from '../../shared/lib/api';
 
-export const dashboardKeys = { stats: ['dashboard', 'stats'] as const };
+export const overviewKeys = {
+  all: ['overview'] as const,
+  stats: () => ['overview', 'stats'] as const,
+};
 
 export function useDashboardStats() {
   return useQuery({
-    queryKey: dashboardKeys.stats,
-    queryFn: ({ signal }) => http.get<DashboardStats>(dashboardRoutes.stats, { signal }),
+    queryKey: overviewKeys.stats(),
+    queryFn: ({ signal }) => api(overviewApi.stats, {}, { signal }),
     staleTime: 60_000,
   });
 }

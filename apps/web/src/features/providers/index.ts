@@ -22,4 +22,5 @@ export const providersFeature: FeatureManifest = {
     path: '/providers',
     order: 2,
   },
+  auditLinks: [{ type: 'provider', path: (id) => `/providers/${encodeURIComponent(id)}` }],
 };

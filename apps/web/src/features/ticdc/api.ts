@@ -1,35 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ticdcRoutes, TICDC_TRANSITIONAL_STATUSES } from '@portal/contract';
+import { ticdcApi, TICDC_TRANSITIONAL_STATUSES } from '@portal/contract';
 import type {
-  Changefeed,
-  ChangefeedStatus,
-  DownstreamType,
-  ListResult,
+  ChangefeedListQuery,
   ModifyTicdcImageBody,
-  OperationCreated,
+  RestartBody,
   ShutdownTicdcBody,
-  TicdcCluster,
-  TicdcClusterDetail,
-  TicdcStatus,
+  TicdcClusterListQuery,
   UpgradeTicdcBody,
 } from '@portal/contract';
-import { http, pathOf } from '../../shared/lib/http';
-
-type ListBase = { page: number; per_page: number; sort?: string };
-export type TicdcClusterListParams = ListBase & { cluster_id?: string; tenant_id?: string; status?: TicdcStatus[] };
-export type ChangefeedListParams = ListBase & {
-  cluster_id?: string;
-  ticdc_cluster_id?: string;
-  status?: ChangefeedStatus[];
-  downstream_type?: DownstreamType[];
-};
+import { api } from '../../shared/lib/api';
 
 export const ticdcKeys = {
   all: ['ticdc'] as const,
   cluster: (id: string) => ['ticdc', 'cluster', id] as const,
-  clusters: (params: TicdcClusterListParams) => ['ticdc', 'clusters', params] as const,
+  clusters: (query: TicdcClusterListQuery) => ['ticdc', 'clusters', query] as const,
   changefeed: (id: string) => ['ticdc', 'changefeed', id] as const,
-  changefeeds: (params: ChangefeedListParams) => ['ticdc', 'changefeeds', params] as const,
+  changefeeds: (query: ChangefeedListQuery) => ['ticdc', 'changefeeds', query] as const,
 };
 
 /** While an action's operation runs, the TiCDC cluster (or changefeed) is re-read so its status moves on screen. */
@@ -39,20 +25,14 @@ const transitional = (status: string) => (TICDC_TRANSITIONAL_STATUSES as readonl
 export const ticdcClusterQuery = (id: string) =>
   queryOptions({
     queryKey: ticdcKeys.cluster(id),
-    queryFn: ({ signal }) =>
-      http
-        .get<{ ticdc_cluster: TicdcClusterDetail }>(pathOf(ticdcRoutes.cluster, { id }), { signal })
-        .then((r) => r.ticdc_cluster),
+    queryFn: ({ signal }) => api(ticdcApi.cluster, { params: { id } }, { signal }).then((r) => r.ticdc_cluster),
     staleTime: 30_000,
   });
 
 export const changefeedQuery = (id: string) =>
   queryOptions({
     queryKey: ticdcKeys.changefeed(id),
-    queryFn: ({ signal }) =>
-      http
-        .get<{ changefeed: Changefeed }>(pathOf(ticdcRoutes.changefeed, { id }), { signal })
-        .then((r) => r.changefeed),
+    queryFn: ({ signal }) => api(ticdcApi.changefeed, { params: { id } }, { signal }).then((r) => r.changefeed),
     staleTime: 30_000,
   });
 
@@ -75,18 +55,18 @@ export function useChangefeed(id: string) {
   });
 }
 
-export function useTicdcClusters(params: TicdcClusterListParams) {
+export function useTicdcClusters(query: TicdcClusterListQuery) {
   return useQuery({
-    queryKey: ticdcKeys.clusters(params),
-    queryFn: ({ signal }) => http.get<ListResult<TicdcCluster>>(ticdcRoutes.clusters, { params, signal }),
+    queryKey: ticdcKeys.clusters(query),
+    queryFn: ({ signal }) => api(ticdcApi.clusters, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useChangefeeds(params: ChangefeedListParams) {
+export function useChangefeeds(query: ChangefeedListQuery) {
   return useQuery({
-    queryKey: ticdcKeys.changefeeds(params),
-    queryFn: ({ signal }) => http.get<ListResult<Changefeed>>(ticdcRoutes.changefeeds, { params, signal }),
+    queryKey: ticdcKeys.changefeeds(query),
+    queryFn: ({ signal }) => api(ticdcApi.changefeeds, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -94,15 +74,22 @@ export function useChangefeeds(params: ChangefeedListParams) {
 export type TicdcActionInput =
   | { action: 'upgrade'; body: UpgradeTicdcBody }
   | { action: 'modify_image'; body: ModifyTicdcImageBody }
-  | { action: 'restart'; body?: { reason?: string } }
+  | { action: 'restart'; body?: RestartBody }
   | { action: 'shutdown'; body: ShutdownTicdcBody };
 
-const TICDC_ACTION_ROUTES = {
-  upgrade: ticdcRoutes.upgrade,
-  modify_image: ticdcRoutes.modifyImage,
-  restart: ticdcRoutes.restart,
-  shutdown: ticdcRoutes.shutdown,
-} as const;
+function runTicdcAction(id: string, input: TicdcActionInput) {
+  const params = { id };
+  switch (input.action) {
+    case 'upgrade':
+      return api(ticdcApi.upgrade, { params, body: input.body });
+    case 'modify_image':
+      return api(ticdcApi.modifyImage, { params, body: input.body });
+    case 'restart':
+      return api(ticdcApi.restart, { params, body: input.body ?? {} });
+    case 'shutdown':
+      return api(ticdcApi.shutdown, { params, body: input.body });
+  }
+}
 
 /**
  * The TiCDC cluster actions; each answers the operation doing the work. `errorModal: false` because the
@@ -111,12 +98,10 @@ const TICDC_ACTION_ROUTES = {
 export function useTicdcAction(id: string, options: { errorModal?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TicdcActionInput) =>
-      http.post<OperationCreated>(pathOf(TICDC_ACTION_ROUTES[input.action], { id }), input.body ?? {}),
+    mutationFn: (input: TicdcActionInput) => runTicdcAction(id, input),
     meta: options.errorModal === false ? { errorModal: false } : undefined,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ticdcKeys.all });
-      void client.invalidateQueries({ queryKey: ['audit'] });
     },
   });
 }
@@ -124,11 +109,9 @@ export function useTicdcAction(id: string, options: { errorModal?: boolean } = {
 export function useRestartChangefeed(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { reason?: string } = {}) =>
-      http.post<OperationCreated>(pathOf(ticdcRoutes.restartChangefeed, { id }), body),
+    mutationFn: (body: RestartBody = {}) => api(ticdcApi.restartChangefeed, { params: { id }, body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ticdcKeys.all });
-      void client.invalidateQueries({ queryKey: ['audit'] });
     },
   });
 }

@@ -1,7 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import { tenantRoutes } from '@portal/contract';
-import type { Cluster, Tenant } from '@portal/contract';
-import { http, pathOf } from '../lib/http';
+import { orgsApi } from '@portal/contract';
+import type { ClusterListQuery, ProjectListQuery, TenantListQuery } from '@portal/contract';
+import { api } from '../lib/api';
+
+/**
+ * The query keys of the orgs area (tenants, projects, clusters), under one root. They live here, not in the orgs
+ * feature, because the hover cards (shared/ui) and other areas' pages read the same tenant and cluster entries as
+ * the orgs pages: one cache, refreshed together. The orgs feature re-exports them (`features/orgs`).
+ */
+export const orgsKeys = {
+  all: ['orgs'] as const,
+  tenants: (query: TenantListQuery) => ['orgs', 'tenants', query] as const,
+  tenant: (id: string) => ['orgs', 'tenant', id] as const,
+  tenantDataResource: (id: string) => ['orgs', 'tenant-data-resource', id] as const,
+  projects: (id: string, query: ProjectListQuery) => ['orgs', 'projects', id, query] as const,
+  project: (id: string, pid: string) => ['orgs', 'project', id, pid] as const,
+  projectDataResource: (id: string, pid: string) => ['orgs', 'project-data-resource', id, pid] as const,
+  clusters: (query: ClusterListQuery) => ['orgs', 'clusters', query] as const,
+  cluster: (id: string) => ['orgs', 'cluster', id] as const,
+  clusterComponents: (id: string) => ['orgs', 'cluster-components', id] as const,
+};
 
 /**
  * Queries of single tenants and clusters, shared by the hover cards and the orgs pages so both
@@ -9,15 +27,15 @@ import { http, pathOf } from '../lib/http';
  */
 export const tenantDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: ['tenants', 'detail', id] as const,
-    queryFn: ({ signal }) => http.get<Tenant>(pathOf(tenantRoutes.detail, { id }), { signal }),
+    queryKey: orgsKeys.tenant(id),
+    queryFn: ({ signal }) => api(orgsApi.tenant, { params: { id } }, { signal }),
     staleTime: 30_000,
   });
 
 export const clusterDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: ['clusters', 'detail', id] as const,
-    queryFn: ({ signal }) => http.get<Cluster>(pathOf(tenantRoutes.cluster, { id }), { signal }),
+    queryKey: orgsKeys.cluster(id),
+    queryFn: ({ signal }) => api(orgsApi.cluster, { params: { id } }, { signal }),
     staleTime: 30_000,
   });
 

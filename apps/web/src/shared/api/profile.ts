@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_ROLE, authRoutes } from '@portal/contract';
+import { ADMIN_ROLE, authApi } from '@portal/contract';
 import type { Profile } from '@portal/contract';
-import { http } from '../lib/http';
+import { api } from '../lib/api';
 
 export const profileKey = ['me'] as const;
 
-/** The signed-in user (GET /api/v1/devops/me): name, email, roles. */
+/** The signed-in user (GET /api/v1/devops/me): name, email, roles and the privileges they grant. */
 export function useProfile() {
   const query = useQuery({
     queryKey: profileKey,
-    queryFn: ({ signal }) => http.get<Profile>(authRoutes.me, { signal }),
+    queryFn: ({ signal }) => api(authApi.me, {}, { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { AuditType, Cluster, Privilege, Tenant } from '@portal/contract';
 
 /** Sidebar sections, in the order of spec §2. `root` entries sit at the top level. */
 export const MENU_SECTIONS = [
@@ -13,9 +14,10 @@ export const MENU_SECTIONS = [
   { key: 'skus', label: 'SKUs' },
   { key: 'userbehavior', label: 'User Behavior' },
   { key: 'aiops', label: 'AIOps' },
-  { key: 'admin', label: 'Admin', adminOnly: true },
-  { key: 'iam', label: 'IAM', adminOnly: true },
-] as const satisfies readonly { key: string; label: string; adminOnly?: boolean }[];
+  // Spec §6: only the admin role sees these; admin.manage is the admin role's alone.
+  { key: 'admin', label: 'Admin', requires: 'admin.manage' },
+  { key: 'iam', label: 'IAM', requires: 'admin.manage' },
+] as const satisfies readonly { key: string; label: string; requires?: Privilege }[];
 
 export type MenuSectionKey = (typeof MENU_SECTIONS)[number]['key'];
 
@@ -26,8 +28,8 @@ export interface FeatureRoute {
   page: () => Promise<ComponentType>;
   /** Breadcrumb label of this exact path; the path segment otherwise. */
   title?: string;
-  /** Only users with the admin role may open it (others get a 403 page). */
-  adminOnly?: boolean;
+  /** The privilege needed to open it (others get a 403 page); `portal.read` (any signed-in user) when absent. */
+  requires?: Privilege;
 }
 
 export interface FeatureMenu {
@@ -40,11 +42,95 @@ export interface FeatureMenu {
   order: number;
 }
 
-/** What a feature registers with the shell: its routes and its sidebar entry. */
+// ---- extension slots: what an area adds to pages and widgets it does not own --------------------------------------
+
+/** What a tab or action contributed to the cluster detail page receives. */
+export interface ClusterSlotProps {
+  cluster: Cluster;
+}
+
+/** What a tab contributed to the tenant (org) detail page receives. */
+export interface TenantSlotProps {
+  tenant: Tenant;
+}
+
+/** A tab an area adds to another area's detail page. */
+export interface PageTabSlot<P> {
+  /** Unique on the page; also the value of its `?tab=` search param. */
+  key: string;
+  label: string;
+  /** Position among the page's tabs, ascending; the page's own tabs sit at 0, 10, 20, … */
+  order: number;
+  /** Shown only when this holds for the page's object (e.g. a cluster type); always when absent. */
+  when?: (props: P) => boolean;
+  /** Lazy import of the tab's content: its code loads when the tab first opens. */
+  load: () => Promise<ComponentType<P>>;
+}
+
+/** A header action (a button or link) an area adds to another area's detail page. */
+export interface PageActionSlot<P> {
+  key: string;
+  /** Position among the page's actions, ascending. */
+  order: number;
+  when?: (props: P) => boolean;
+  /** Rendered as is (keep it small: it is part of the first download). */
+  component: ComponentType<P>;
+}
+
+export type ClusterTabSlot = PageTabSlot<ClusterSlotProps>;
+export type ClusterActionSlot = PageActionSlot<ClusterSlotProps>;
+export type TenantTabSlot = PageTabSlot<TenantSlotProps>;
+
+/** What an object link is given: the object's id, its tenant when known, and optional link text. */
+export interface ObjectLinkProps {
+  id: string;
+  tenantId?: string | null;
+  children?: ReactNode;
+}
+
+/**
+ * How an object of one kind links to its page wherever another area shows it (an operation's target, a change's
+ * target): the plain path when the id alone tells it, and/or a richer link (hover card, a look-up) loaded lazily.
+ * Without either, the id shows as text.
+ */
+export interface ObjectLinkSlot {
+  /** The object kind, e.g. 'cluster', 'tenant', 'ticdc_cluster', 'changefeed' (an operation's `target_type`). */
+  kind: string;
+  /** The object's page; shown at once (and while `load` is still loading). */
+  path?: (id: string, tenantId?: string | null) => string;
+  /** The richer link component, loaded on first use. */
+  load?: () => Promise<ComponentType<ObjectLinkProps>>;
+}
+
+/** The page of an audited object, for an audit type the area owns (the audit list links the instance id there). */
+export interface AuditLinkSlot {
+  type: AuditType;
+  path: (instanceId: string) => string;
+}
+
+/** An antd Tag colour: a preset (`success`, `processing`, `warning`, `error`, `default`) or a colour name. */
+export type StatusColor = string;
+
+/** What a feature registers with the shell: its routes, its sidebar entry and what it adds to other pages. */
 export interface FeatureManifest {
   key: string;
   routes: FeatureRoute[];
   menu?: FeatureMenu;
-  /** The whole feature (routes and menu) is for the admin role only. */
-  adminOnly?: boolean;
+  /** The privilege every route (and the menu entry) of the feature needs; `portal.read` when absent. */
+  requires?: Privilege;
+  /** Tabs it adds to the cluster detail page (/orgs/:orgId/clusters/:clusterId). */
+  clusterTabs?: readonly ClusterTabSlot[];
+  /** Header actions it adds to the cluster detail page. */
+  clusterActions?: readonly ClusterActionSlot[];
+  /** Tabs it adds to the tenant detail page (/orgs/:orgId). */
+  tenantTabs?: readonly TenantTabSlot[];
+  /** How its objects link back wherever others show them (operation targets, change targets). */
+  objectLinks?: readonly ObjectLinkSlot[];
+  /** Where the audit list links the instance id of its audit types. */
+  auditLinks?: readonly AuditLinkSlot[];
+  /**
+   * Tag colours of its statuses, keyed by the status as shown (case-insensitive; cluster statuses without their
+   * USER_CLUSTER_STATUS_ prefix). The shell merges every feature's; StatusTag falls back to a few generic words.
+   */
+  statusColors?: Readonly<Record<string, StatusColor>>;
 }

@@ -2,7 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DataRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { LIST_AUTOLOAD_MS } from '@portal/contract';
 import { useListParams } from './useListParams';
 import { useSearchUpdate } from './useSearchUpdate';
 
@@ -104,5 +105,33 @@ describe('useListParams', () => {
     // Later updates start from the URL again.
     act(() => result.current.tab((sp) => sp.delete('file'), true));
     expect(url()).toBe('/orgs?search=grpc');
+  });
+});
+
+describe('list auto-load (spec §9: 10 ms)', () => {
+  it('is 10 ms', () => {
+    expect(LIST_AUTOLOAD_MS).toBe(10);
+  });
+
+  it('loads with the first params at once', () => {
+    const { result } = setup(() => useListParams(defaults()), '/orgs?search=acme');
+    expect(result.current.request).toEqual(result.current.params);
+    expect(result.current.request).toMatchObject({ search: 'acme', page: 1 });
+  });
+
+  it('loads 10 ms after the params last changed, so changes made together load once', () => {
+    vi.useFakeTimers();
+    const { result } = setup(() => useListParams(defaults()), '/orgs?page=3');
+    const first = result.current.request;
+    act(() => result.current.setFilters({ search: 'acme' }));
+    act(() => vi.advanceTimersByTime(LIST_AUTOLOAD_MS - 1));
+    // Another change before the 10 ms are up: still the first request, the URL already moved on.
+    act(() => result.current.setFilters({ status: ['ACTIVE'] }));
+    expect(result.current.params).toMatchObject({ search: 'acme', status: ['ACTIVE'], page: 1 });
+    act(() => vi.advanceTimersByTime(LIST_AUTOLOAD_MS - 1));
+    expect(result.current.request).toBe(first);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.request).toEqual(result.current.params);
+    expect(result.current.request).toMatchObject({ search: 'acme', status: ['ACTIVE'], page: 1 });
   });
 });

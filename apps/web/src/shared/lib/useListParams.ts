@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchUpdate } from './useSearchUpdate';
-import { DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, LIST_AUTOLOAD_MS } from '@portal/contract';
+import { useDebouncedValue } from './useDebouncedValue';
 
 type FilterValue = string | number | boolean | readonly string[] | undefined;
 
@@ -37,8 +38,13 @@ export interface ListParamsOptions {
 }
 
 export interface ListParams<D extends ListDefaults> {
-  /** The request params (unprefixed names) — also a stable query key. */
+  /** The request params (unprefixed names), as the URL has them now — also a stable query key. */
   params: ListRequestParams<D>;
+  /**
+   * What to load the list with: `params` once they have held still for LIST_AUTOLOAD_MS (spec §9 list auto-load,
+   * 10 ms), so changes made together (a reset, a filter and its page) load once. The first load does not wait.
+   */
+  request: ListRequestParams<D>;
   filters: ListFilters<D>;
   page: number;
   perPage: number;
@@ -105,6 +111,8 @@ export function useListParams<D extends ListDefaults>(defaults: D, options: List
     return { filters, page, perPage, sort, params };
   }, [search, prefix, filterKeys, stableDefaults, defaultPerPage]);
 
+  const request = useDebouncedValue(state.params, LIST_AUTOLOAD_MS);
+
   const setFilters = useCallback(
     (next: Partial<Record<string, FilterValue>>, opts?: { replace?: boolean }) =>
       update((sp) => {
@@ -145,6 +153,7 @@ export function useListParams<D extends ListDefaults>(defaults: D, options: List
 
   return {
     params: state.params as ListRequestParams<D>,
+    request: request as ListRequestParams<D>,
     filters: state.filters as ListFilters<D>,
     page: state.page,
     perPage: state.perPage,

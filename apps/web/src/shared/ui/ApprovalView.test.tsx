@@ -13,7 +13,12 @@ const DETAIL = '/api/v1/devops/approval/approvals/41';
 const APPROVE = `${DETAIL}/approve`;
 const REJECT = `${DETAIL}/reject`;
 
-const profile = (email: string): Profile => ({ email, name: email, roles: ['operator'] });
+const profile = (email: string): Profile => ({
+  email,
+  name: email,
+  roles: ['operator'],
+  privileges: ['portal.read', 'portal.operate'],
+});
 
 /** Two steps: DBA review (dba@, lead@) then SRE sign-off (sre@). */
 function approval(overrides: Partial<Approval> = {}, first: ApprovalStatus = 'PENDING'): Approval {
@@ -112,6 +117,32 @@ describe('ApprovalView', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(button('Approve')).toBeDisabled();
     expect(button('Reject')).toBeDisabled();
+  });
+
+  it('disables them for the applicant, even when listed as an approver of the current node, and says why', async () => {
+    await rendered('lead@example.com', approval({ applicant: 'Lead@Example.com' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Reject')).toBeDisabled();
+    await userEvent.hover(button('Approve').parentElement as HTMLElement);
+    expect(await screen.findByText('You applied for this change: another approver must decide it')).toBeInTheDocument();
+  });
+
+  it('disables them for an approver whose roles only read', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/devops/me': {
+        body: { ...profile('dba@example.com'), roles: ['viewer'], privileges: ['portal.read'] },
+      },
+      [`GET ${DETAIL}`]: { body: { approval: approval() } },
+    });
+    renderWithProviders(<ApprovalView approvalId="41" />);
+    await screen.findByText('DBA review');
+    await waitFor(() => expect(calls('GET', '/api/v1/devops/me')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Reject')).toBeDisabled();
+    await userEvent.hover(button('Reject').parentElement as HTMLElement);
+    expect(await screen.findByText('Your roles do not allow deciding approvals')).toBeInTheDocument();
   });
 
   it('enables them for the next node once the first is approved', async () => {

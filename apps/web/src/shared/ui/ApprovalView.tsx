@@ -1,31 +1,19 @@
 import { Button, Descriptions, Empty, Flex, Input, Skeleton, Timeline, Tooltip, Typography } from 'antd';
 import type { TimelineItemProps } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { approvalRoutes, canDecide } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { approvalsApi, canDecide } from '@portal/contract';
 import type { Approval, ApprovalNode, ApprovalStatus, ApprovalTask } from '@portal/contract';
+import { approvalKeys, approvalQuery, decideApproval, type ApprovalDecision } from '../api/approvals';
 import { useProfile } from '../api/profile';
 import { feedback } from '../lib/feedback';
-import { http, pathOf } from '../lib/http';
+import { useCan } from '../lib/useCan';
 import { confirmAction } from './ConfirmButton';
 import { ErrorState } from './ErrorState';
 import { DateText } from './Formatted';
 import { StatusTag } from './StatusTag';
 
-export const approvalKeys = {
-  all: ['approvals'] as const,
-  detail: (id: string) => ['approvals', 'detail', id] as const,
-};
-
-/** GET /api/v1/devops/approval/approvals/:id → `{ approval }` (spec §7: approval responses read an approval object). */
-export const approvalQuery = (id: string) =>
-  queryOptions({
-    queryKey: approvalKeys.detail(id),
-    queryFn: ({ signal }) =>
-      http.get<{ approval: Approval }>(pathOf(approvalRoutes.detail, { id }), { signal }).then((r) => r.approval),
-  });
-
-type Decision = 'approve' | 'reject';
+type Decision = ApprovalDecision;
 
 /** Spec §8 success messages, verbatim. */
 export const DECISION_SUCCESS: Record<Decision, string> = {
@@ -91,20 +79,17 @@ function nodeItem(node: ApprovalNode, index: number): TimelineItemProps {
 
 /**
  * The Approval view of spec §2, built once: facts, a timeline of nodes with their tasks, and Approve /
- * Reject — enabled only for an approver of the first PENDING node (`canDecide`), each confirmed first.
+ * Reject — enabled only for an approver of the first PENDING node (`canDecide`) who is not the applicant and may
+ * operate, each confirmed first.
  */
 export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
   const client = useQueryClient();
   const { profile } = useProfile();
+  const can = useCan();
   const query = useQuery({ ...approvalQuery(approvalId ?? ''), enabled: Boolean(approvalId) });
   const decide = useMutation({
     mutationFn: ({ decision, comment }: { decision: Decision; comment: string }) =>
-      http
-        .post<{ approval: Approval }>(
-          pathOf(approvalRoutes[decision], { id: approvalId ?? '' }),
-          comment ? { comment } : {},
-        )
-        .then((r) => r.approval),
+      decideApproval(approvalId ?? '', decision, comment),
     // Failures open the shared operation-failure dialog (title: the error code).
     onSuccess: (approval, { decision }) => {
       client.setQueryData(approvalKeys.detail(approval.id), approval);
@@ -119,12 +104,19 @@ export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
     return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />;
 
   const approval = query.data;
-  const allowed = canDecide(approval, profile?.email);
+  // Separation of duties (the server refuses it too): the applicant never decides their own request.
+  const isApplicant = !!profile && approval.applicant.toLowerCase() === profile.email.toLowerCase();
+  const mayOperate = can(approvalsApi.approve) && can(approvalsApi.reject);
+  const allowed = canDecide(approval, profile?.email) && !isApplicant && mayOperate;
   const why = allowed
     ? undefined
     : approval.status !== 'PENDING'
       ? `The approval is ${approval.status}`
-      : 'Only an approver of the current approval step can decide';
+      : isApplicant
+        ? 'You applied for this change: another approver must decide it'
+        : !mayOperate
+          ? 'Your roles do not allow deciding approvals'
+          : 'Only an approver of the current approval step can decide';
 
   const ask = (decision: Decision) => {
     let comment = '';
@@ -166,27 +158,34 @@ export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
           ]}
         />
         <Flex gap={8}>
+          {/* A disabled button gets no pointer events: its wrapper takes the hover that shows why. */}
           <Tooltip title={why}>
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              disabled={!allowed}
-              loading={decide.isPending && decide.variables?.decision === 'approve'}
-              onClick={() => ask('approve')}
-            >
-              Approve
-            </Button>
+            <span className="approval-decision">
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                disabled={!allowed}
+                style={allowed ? undefined : { pointerEvents: 'none' }}
+                loading={decide.isPending && decide.variables?.decision === 'approve'}
+                onClick={() => ask('approve')}
+              >
+                Approve
+              </Button>
+            </span>
           </Tooltip>
           <Tooltip title={why}>
-            <Button
-              danger
-              icon={<CloseOutlined />}
-              disabled={!allowed}
-              loading={decide.isPending && decide.variables?.decision === 'reject'}
-              onClick={() => ask('reject')}
-            >
-              Reject
-            </Button>
+            <span className="approval-decision">
+              <Button
+                danger
+                icon={<CloseOutlined />}
+                disabled={!allowed}
+                style={allowed ? undefined : { pointerEvents: 'none' }}
+                loading={decide.isPending && decide.variables?.decision === 'reject'}
+                onClick={() => ask('reject')}
+              >
+                Reject
+              </Button>
+            </span>
           </Tooltip>
         </Flex>
       </Flex>

@@ -1,9 +1,10 @@
 import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditRoutes } from '@portal/contract';
-import type { AuditLog, AuditType, ListResult } from '@portal/contract';
-import { http } from '../lib/http';
+import { auditsApi } from '@portal/contract';
+import type { AuditListQuery, AuditLog, AuditType } from '@portal/contract';
+import { auditsKeys } from '../api/audits';
+import { api } from '../lib/api';
 import { useListParams } from '../lib/useListParams';
 import { DataTable } from './DataTable';
 import { DateText } from './Formatted';
@@ -29,10 +30,15 @@ const columns: TableColumnsType<AuditLog> = [
 /** The audit trail of one object: operator, operation, time, and its details as expandable JSON. */
 export function AuditLogTab({ type, instanceId }: AuditLogTabProps) {
   const list = useListParams({ sort: '-operate_at' }, { prefix: 'audit_' });
-  const params = { ...list.params, type, instance_id: instanceId };
+  const params: AuditListQuery = {
+    ...list.request,
+    sort: list.request.sort as AuditListQuery['sort'],
+    type,
+    instance_id: instanceId,
+  };
   const query = useQuery({
-    queryKey: ['audit', params],
-    queryFn: ({ signal }) => http.get<ListResult<AuditLog>>(auditRoutes.list, { params, signal }),
+    queryKey: auditsKeys.trail(params),
+    queryFn: ({ signal }) => api(auditsApi.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,44 +1,26 @@
 import { Tag } from 'antd';
 import { displayClusterStatus } from '@portal/contract';
+import { useSlots } from '../lib/slots';
 
-const COLORS: Record<string, string> = {
-  ACTIVE: 'success',
-  AVAILABLE: 'success',
-  APPROVED: 'success',
-  APPLIED: 'green',
+/**
+ * Colours of a few words any area's status may use. Each area declares its own statuses' colours in its manifest
+ * (`statusColors`), which take precedence.
+ */
+export const GENERIC_STATUS_COLORS: Readonly<Record<string, string>> = {
+  ENABLED: 'success',
+  DISABLED: 'default',
   SUCCESS: 'success',
   SUCCEEDED: 'success',
-  NORMAL: 'success',
-  FINISHED: 'default',
-  ENABLED: 'success',
-  CREATING: 'processing',
-  MODIFYING: 'processing',
-  RESUMING: 'processing',
-  APPLYING: 'blue',
   RUNNING: 'processing',
-  WAITING: 'warning',
-  UPGRADING: 'processing',
-  RESTARTING: 'processing',
-  SHUTTING_DOWN: 'warning',
-  WARNING: 'warning',
-  MAINTAINING: 'warning',
   PENDING: 'warning',
-  APPROVING: 'orange',
-  PAUSED: 'default',
-  SUSPENDED: 'warning',
-  CLOSING: 'warning',
-  CLOSED: 'default',
-  DISABLED: 'default',
-  DELETING: 'error',
-  DELETED: 'default',
-  UNAVAILABLE: 'error',
-  REJECTED: 'error',
+  WARNING: 'warning',
   FAILED: 'error',
   ERROR: 'error',
-  STOPPED: 'default',
+  APPROVED: 'success',
+  REJECTED: 'error',
   CANCELED: 'default',
   CANCELLED: 'default',
-  WITHDRAWN: 'red',
+  STOPPED: 'default',
   TERMINATED: 'red',
 };
 
@@ -50,10 +32,12 @@ export interface StatusTagProps {
 
 /** A status as a coloured tag; cluster statuses lose their USER_CLUSTER_STATUS_ prefix. */
 export function StatusTag({ status, color }: StatusTagProps) {
+  const colors = useSlots().statusColors;
   if (!status) return <span>-</span>;
   const label = displayClusterStatus(status);
+  const key = label.toUpperCase();
   return (
-    <Tag color={color ?? COLORS[label.toUpperCase()] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+    <Tag color={color ?? colors[key] ?? GENERIC_STATUS_COLORS[key] ?? 'default'} style={{ marginInlineEnd: 0 }}>
       {label}
     </Tag>
   );

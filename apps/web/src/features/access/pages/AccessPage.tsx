@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PORTAL_ROLES } from '@portal/contract';
+import type { UserListQuery } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
@@ -15,7 +16,12 @@ import { ListToolbar } from '../../../shared/ui/ListToolbar';
 export function AccessPage() {
   const list = useListParams({ search: '', role: '' });
   const { search, role, ...paging } = list.params;
-  const query = useUsers({ ...paging, search: search || undefined, role: role || undefined });
+  const query = useUsers({
+    ...paging,
+    sort: paging.sort as UserListQuery['sort'],
+    search: search || undefined,
+    role: role || undefined,
+  });
   const filtered = Boolean(search || role);
   const [adding, setAdding] = useState(false);
 

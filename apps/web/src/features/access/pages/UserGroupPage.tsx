@@ -1,6 +1,7 @@
 import { Alert, Card } from 'antd';
 import { useParams } from 'react-router';
 import { PORTAL_ROLES } from '@portal/contract';
+import type { UserListQuery } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
@@ -17,7 +18,12 @@ export function UserGroupPage() {
   const group = useParams().userGroup ?? '';
   const list = useListParams({ search: '' });
   const { search, ...paging } = list.params;
-  const query = useUsers({ ...paging, role: group, search: search || undefined });
+  const query = useUsers({
+    ...paging,
+    sort: paging.sort as UserListQuery['sort'],
+    role: group,
+    search: search || undefined,
+  });
   const known = isKnownRole(group);
 
   return (

@@ -1,17 +1,16 @@
 import { Card, DatePicker, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
 import { AUDIT_TYPES } from '@portal/contract';
-import type { AuditLog, AuditType } from '@portal/contract';
+import type { AdminAuditListQuery, AuditLog, AuditType } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
+import { AuditInstanceLink } from '../../../shared/ui/ObjectLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useAdminAuditLogs } from '../api';
 import { AuditDetails } from '../components/AuditDetails';
-import { instancePath } from '../components/instancePath';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 
 const DATE = 'YYYY-MM-DD';
@@ -38,10 +37,8 @@ const columns: TableColumnsType<AuditLog> = [
     title: 'Instance ID',
     dataIndex: 'instance_id',
     key: 'instance_id',
-    render: (id: string, row) => {
-      const path = instancePath(row.type, id);
-      return path ? <Link to={path}>{id}</Link> : id;
-    },
+    // Linked to the object's page when the area owning the type declared one (`auditLinks` in its manifest).
+    render: (id: string, row) => <AuditInstanceLink type={row.type} id={id} />,
   },
   { title: 'Operator', dataIndex: 'operator', key: 'operator' },
   { title: 'Operation', dataIndex: 'operation', key: 'operation' },
@@ -53,6 +50,7 @@ export function AuditListPage() {
   const { type, instance_id, operator, from, to, ...paging } = list.params;
   const query = useAdminAuditLogs({
     ...paging,
+    sort: paging.sort as AdminAuditListQuery['sort'],
     type: isAuditType(type) ? type : undefined,
     instance_id: instance_id || undefined,
     operator: operator || undefined,
@@ -68,7 +66,7 @@ export function AuditListPage() {
         description="Every change made through the portal: who did what, when, and the values before and after."
       />
       <Card size="small">
-        <ListToolbar filtered={filtered} onReset={list.reset}>
+        <ListToolbar filtered={filtered} onReset={list.reset} onReload={query.refetch} reloading={query.isFetching}>
           <Select
             allowClear
             showSearch

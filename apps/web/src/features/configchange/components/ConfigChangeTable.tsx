@@ -1,13 +1,13 @@
 import { Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { CLUSTER_TYPES, CONFIG_CHANGE_PHASES } from '@portal/contract';
-import type { ClusterType, ConfigChangePhase } from '@portal/contract';
+import { CLUSTER_TYPES, CONFIG_CHANGE_PHASES, objectKindOf } from '@portal/contract';
+import type { ClusterType, ConfigChangeListQuery, ConfigChangePhase } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
 import { SearchInput } from '../../../shared/ui/SearchInput';
-import { TargetLink, targetKindOf } from '../../ticdc/components/TargetLink';
+import { ObjectLink } from '../../../shared/ui/ObjectLink';
 import type { ConfigChangeListItem } from '../api';
 import { useConfigChanges } from '../api';
 import { changePath } from './ChangePreviewDrawer';
@@ -35,10 +35,12 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
     },
     { prefix },
   );
-  const { have_modified_param_like, target_id, cluster_type, ...rest } = list.params;
+  const { have_modified_param_like, target_id, cluster_type, ...rest } = list.request;
   const query = useConfigChanges(
     {
       ...rest,
+      // The URL's sort: the table offers only the contract's sortable fields (anything else is refused with a 400).
+      sort: rest.sort as ConfigChangeListQuery['sort'],
       have_modified_param_like: have_modified_param_like || undefined,
       target_id: targetId ? undefined : target_id || undefined,
       cluster_type: clusterType ?? ((cluster_type || undefined) as ClusterType | undefined),
@@ -61,7 +63,7 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
             render: (_: unknown, row: ConfigChangeListItem) => (
               <span>
                 <Typography.Text type="secondary">{row.cluster_type}</Typography.Text>{' '}
-                <TargetLink kind={targetKindOf(row.cluster_type)} id={row.target_id} tenantId={row.tenant_id} />
+                <ObjectLink kind={objectKindOf(row.cluster_type)} id={row.target_id} tenantId={row.tenant_id} />
               </span>
             ),
           },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
-import { EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 
-import { notChangeableMessage, sortConfigTypes } from '@portal/contract';
+import { configchangeApi, notChangeableMessage, sortConfigTypes } from '@portal/contract';
 import type { ClusterType, ConfigParameter } from '@portal/contract';
+import { useCan } from '../../../shared/lib/useCan';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { SearchInput } from '../../../shared/ui/SearchInput';
@@ -17,6 +18,7 @@ import { ParameterTable } from './ParameterTable';
 import { PendingChangesList } from './PendingChangesList';
 import '../configchange.css';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
+import { ReloadButton } from '../../../shared/ui/ReloadButton';
 
 export interface ConfigEditorProps {
   clusterType: ClusterType;
@@ -42,6 +44,7 @@ export function ConfigEditor({
   imageEditor = true,
 }: ConfigEditorProps) {
   const query = useClusterConfig(clusterType, clusterId);
+  const can = useCan();
   const pending = usePendingChanges(`${clusterType}:${clusterId}`);
   const list = useListParams({ search: '' }, { prefix: 'param_' });
   const [search, updateSearch] = useSearchUpdate();
@@ -86,14 +89,14 @@ export function ConfigEditor({
           </span>
         </Flex>
         <Flex gap={8}>
-          <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void reload()}>
-            Reload
-          </Button>
+          <ReloadButton loading={query.isFetching} onReload={reload} />
           <Badge count={pending.count} size="small">
             <Button
               type="primary"
               icon={<EyeOutlined />}
-              disabled={!pending.count || Boolean(blocked)}
+              disabled={
+                !pending.count || Boolean(blocked) || !can(configchangeApi.preview) || !can(configchangeApi.create)
+              }
               onClick={() => setPreviewing(true)}
             >
               Preview changes

@@ -1,25 +1,29 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Table, Tabs, Typography } from 'antd';
+import { Alert, Card, Table, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { CheckCircleOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { canApplyChange, canCancelChange } from '@portal/contract';
+import { canApplyChange, canCancelChange, configchangeApi, objectKindOf } from '@portal/contract';
 import type { ConfigChange } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
+import { useCan } from '../../../shared/lib/useCan';
+import { approvalKeys } from '../../../shared/api/approvals';
+import { auditsKeys } from '../../audits';
 import { ApprovalView } from '../../../shared/ui/ApprovalView';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
+import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { OperationSubmitted, operationPath } from '../../../shared/ui/OperationSubmitted';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
-import { TargetLink, targetKindOf } from '../../ticdc/components/TargetLink';
-import { configKeys, useApplyChange, useCancelChange, useConfigChange } from '../api';
+import { ObjectLink } from '../../../shared/ui/ObjectLink';
+import { configchangeKeys, useApplyChange, useCancelChange, useConfigChange } from '../api';
 import { ComponentsScope, FilesScope, VersionScope } from '../components/ChangeScope';
 import { PhaseTag } from '../components/ConfigTags';
 import '../configchange.css';
-import { LiveOperation } from '../../operations/components/LiveOperation';
+import { LiveOperation } from '../../operations/lazy';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 
 type SnapshotRow = ConfigChange['snapshot'][number];
@@ -92,9 +96,9 @@ export function ConfigHistoryPage() {
   const cancel = useCancelChange(id);
 
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: configKeys.detail(id) });
-    void client.invalidateQueries({ queryKey: ['approvals'] });
-    void client.invalidateQueries({ queryKey: ['audit'] });
+    void client.invalidateQueries({ queryKey: configchangeKeys.detail(id) });
+    void client.invalidateQueries({ queryKey: approvalKeys.all });
+    void client.invalidateQueries({ queryKey: auditsKeys.all });
   };
 
   // Open on what the change is about: its version, else its images, else its files.
@@ -107,7 +111,8 @@ export function ConfigHistoryPage() {
       else next.set('scope', key);
     }, true);
 
-  const targetKind = change ? targetKindOf(change.cluster_type) : 'cluster';
+  const targetKind = change ? objectKindOf(change.cluster_type) : 'cluster';
+  const can = useCan();
 
   return (
     <DetailLayout
@@ -122,7 +127,7 @@ export function ConfigHistoryPage() {
             <ConfirmButton
               type="primary"
               icon={<CheckCircleOutlined />}
-              disabled={!canApplyChange(change.phase)}
+              disabled={!canApplyChange(change.phase) || !can(configchangeApi.apply)}
               loading={apply.isPending}
               confirmTitle={`Apply configuration change ${change.id}?`}
               confirmContent={`It will be applied to ${change.target_id} with ${change.apply_policy}.`}
@@ -142,7 +147,7 @@ export function ConfigHistoryPage() {
             <ConfirmButton
               danger
               icon={<StopOutlined />}
-              disabled={!canCancelChange(change.phase)}
+              disabled={!canCancelChange(change.phase) || !can(configchangeApi.cancel)}
               loading={cancel.isPending}
               confirmTitle={`Cancel configuration change ${change.id}?`}
               confirmContent={change.phase === 'approving' ? 'Its pending approval is cancelled too.' : undefined}
@@ -156,13 +161,9 @@ export function ConfigHistoryPage() {
             >
               Cancel
             </ConfirmButton>
-            <Button
-              icon={<ReloadOutlined />}
-              loading={query.isFetching && change.phase !== 'applying'}
-              onClick={refresh}
-            >
+            <ReloadButton loading={query.isFetching && change.phase !== 'applying'} onReload={refresh}>
               Refresh
-            </Button>
+            </ReloadButton>
           </>
         ) : null
       }
@@ -179,7 +180,7 @@ export function ConfigHistoryPage() {
                 : targetKind === 'changefeed'
                   ? 'Changefeed ID'
                   : 'Cluster ID',
-            children: <TargetLink kind={targetKind} id={change.target_id} tenantId={change.tenant_id} />,
+            children: <ObjectLink kind={targetKind} id={change.target_id} tenantId={change.tenant_id} />,
           },
           {
             key: 'tenant',

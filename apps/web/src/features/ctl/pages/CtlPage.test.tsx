@@ -98,17 +98,17 @@ describe('cluster control page', () => {
     });
   });
 
-  it('confirms when the server asks for it (409 ctl.confirmationRequired) and shows other failures inline', async () => {
+  it('confirms when the server asks for it (409 confirmation.required) and shows other failures inline', async () => {
     const { calls } = serve((body) =>
       body.confirm
         ? { status: 400, body: { code: 'ctl.invalidArgs', message: 'unknown store 9', requestId: 'r' } }
         : {
             status: 409,
             body: {
-              code: 'ctl.confirmationRequired',
+              code: 'confirmation.required',
               message: 'confirm to run it',
               requestId: 'r',
-              details: { command: 'pd-ctl store 9', description: 'Deletes store 9' },
+              details: { subject: 'pd-ctl store 9', description: 'Deletes store 9', resend_with: { confirm: true } },
             },
           },
     );

@@ -16,14 +16,16 @@ import {
   Typography,
 } from 'antd';
 import { CaretRightOutlined, HistoryOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { ctlApi } from '@portal/contract';
 import type { CtlCommand, CtlRunResponse } from '@portal/contract';
 import { clusterDetailQuery } from '../../../shared/api/entities';
 import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
+import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
-import { confirmAction } from '../../../shared/ui/ConfirmButton';
+import { useConfirmAndRetry } from '../../../shared/ui/ConfirmAndRetry';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { DateText } from '../../../shared/ui/Formatted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -75,7 +77,8 @@ function Output({ run }: { run: CtlRunResponse }) {
 /**
  * /orgs/:orgId/clusters/:clusterId/ctl and /clusters/:clusterId/ctl: pick an allow-listed command, give its
  * arguments, Run, and read the output. A command that changes the cluster runs only after a secondary
- * confirmation (the server asks for it with 409 ctl.confirmationRequired).
+ * confirmation (asked first for a command known to change it, else when the server asks: 409
+ * confirmation.required).
  */
 export function CtlPage() {
   const clusterId = useParams().clusterId ?? '';
@@ -83,7 +86,7 @@ export function CtlPage() {
   const cluster = useQuery({ ...clusterDetailQuery(clusterId), retry: false });
   const commands = useCtlCommands();
   const run = useRunCtl();
-  const client = useQueryClient();
+  const can = useCan();
   const [runs, setRuns] = useState<CtlRunResponse[]>([]);
   const [shown, setShown] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
@@ -100,61 +103,38 @@ export function CtlPage() {
       }
     }, true);
 
-  const execute = async (confirm: boolean) => {
-    if (!selected) return;
-    setFailure(null);
-    const args = tokenize(argsText);
-    try {
-      const out = await run.mutateAsync({
-        cluster_id: clusterId,
-        command: selected.command,
-        args: args.length ? args : undefined,
-        confirm: confirm || undefined,
-      });
-      setRuns((prev) => [out, ...prev].slice(0, 20));
-      setShown(0);
-      void client.invalidateQueries({ queryKey: ['audit'] });
-    } catch (error) {
-      if (isApiError(error) && error.code === 'ctl.confirmationRequired' && !confirm) {
-        const details = (error.details ?? {}) as { command?: string; description?: string };
-        confirmAction({
-          title: MUTATING_CONFIRM_TITLE,
-          content: (
-            <div>
-              <Typography.Paragraph>
-                <Typography.Text code>{details.command ?? selected.command}</Typography.Text>
-              </Typography.Paragraph>
-              <Typography.Paragraph type="secondary">{details.description ?? error.message}</Typography.Paragraph>
-            </div>
-          ),
-          okText: 'Run',
-          danger: true,
-          onOk: () => execute(true),
-        });
-        return;
-      }
-      setFailure(error);
-      void client.invalidateQueries({ queryKey: ['audit'] });
-    }
-  };
+  const confirmAndRetry = useConfirmAndRetry();
 
   const onRun = () => {
     if (!selected) return;
-    const missing = selected.args.filter((a) => a.required).length > tokenize(argsText).length;
-    if (missing) {
+    const args = tokenize(argsText);
+    if (selected.args.filter((a) => a.required).length > args.length) {
       setFailure(new Error(`${selected.command} needs: ${selected.usage}`));
       return;
     }
-    // Known mutating commands ask first; the server asks again for anything it considers mutating.
-    if (selected.mutates) {
-      confirmAction({
-        title: MUTATING_CONFIRM_TITLE,
-        content: <Typography.Text code>{`${selected.command} ${argsText}`.trim()}</Typography.Text>,
-        okText: 'Run',
-        danger: true,
-        onOk: () => execute(true),
-      });
-    } else void execute(false);
+    setFailure(null);
+    void confirmAndRetry({
+      send: (confirm) =>
+        run.mutateAsync({
+          cluster_id: clusterId,
+          command: selected.command,
+          args: args.length ? args : undefined,
+          confirm: confirm || undefined,
+        }),
+      title: MUTATING_CONFIRM_TITLE,
+      okText: 'Run',
+      // Known mutating commands ask first; the server asks for anything else it considers mutating.
+      askFirst: selected.mutates ? (
+        <Typography.Text code>{`${selected.command} ${argsText}`.trim()}</Typography.Text>
+      ) : undefined,
+      onSuccess: (out) => {
+        setRuns((prev) => [out, ...prev].slice(0, 20));
+        setShown(0);
+      },
+      onError: (error) => {
+        setFailure(error);
+      },
+    });
   };
 
   const current = runs[shown];
@@ -222,7 +202,7 @@ export function CtlPage() {
                   htmlType="submit"
                   danger={selected?.mutates}
                   icon={<CaretRightOutlined />}
-                  disabled={!selected}
+                  disabled={!selected || !can(ctlApi.run)}
                   loading={run.isPending}
                 >
                   Run

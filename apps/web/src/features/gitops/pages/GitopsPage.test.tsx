@@ -39,10 +39,15 @@ function serve() {
         : {
             status: 409,
             body: {
-              code: 'gitops.confirmationRequired',
+              code: 'confirmation.required',
               message: 'Apply 1 items of 3layer-prod to cluster orders-prod?',
               requestId: 'r',
-              details: { items: [{ path: 'pd.schedule.leader-schedule-limit', current: '8', desired: '4' }] },
+              details: {
+                subject: '3layer-prod → cluster orders-prod',
+                description: 'Writes the desired values into the cluster.',
+                changes: [{ path: 'pd.schedule.leader-schedule-limit', current: '8', desired: '4' }],
+                resend_with: { confirm: true },
+              },
             },
           },
     'GET /api/v1/devops/audit': { body: { items: [], total: 0 } },

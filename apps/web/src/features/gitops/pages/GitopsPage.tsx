@@ -4,21 +4,23 @@ import type { TableColumnsType } from 'antd';
 import { CloudUploadOutlined, DiffOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { DEFAULT_GITOPS_BRANCH } from '@portal/contract';
+import { DEFAULT_GITOPS_BRANCH, gitopsApi } from '@portal/contract';
 import type { GitopsDiffItem, GitopsItem } from '@portal/contract';
 import { clusterDetailQuery } from '../../../shared/api/entities';
-import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
+import { errorMessage } from '../../../shared/lib/ApiError';
 import { showOperationError } from '../../../shared/lib/errorNotices';
+import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
-import { confirmAction } from '../../../shared/ui/ConfirmButton';
+import { useConfirmAndRetry } from '../../../shared/ui/ConfirmAndRetry';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { DateText } from '../../../shared/ui/Formatted';
 import { OperationSubmitted, operationPath } from '../../../shared/ui/OperationSubmitted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatusTag } from '../../../shared/ui/StatusTag';
+import { auditsKeys } from '../../audits';
 import type { GitopsView } from '../api';
-import { useGitopsApply, useGitopsView } from '../api';
+import { useGitopsApply, useGitopsDiff, useGitopsList } from '../api';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 
 export const APPLY_CONFIRM_TITLE = 'Apply the desired state to the cluster?';
@@ -62,20 +64,6 @@ const diffColumns: TableColumnsType<GitopsDiffItem> = [
   },
 ];
 
-type ConfirmItem = { path: string; current: string | null; desired: string };
-
-function DiffList({ items }: { items: ConfirmItem[] }) {
-  return (
-    <ul style={{ margin: '8px 0 0', paddingInlineStart: 18 }}>
-      {items.map((i) => (
-        <li key={i.path}>
-          <Typography.Text code>{i.path}</Typography.Text>: <Value value={i.current} /> → <Value value={i.desired} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * /orgs/:orgId/:clusterId/gitops: a branch of the gitops repository (default 3layer-prod) holds the
  * cluster's desired state. List shows the items waiting for a secondary confirmation, Diff compares them
@@ -90,16 +78,17 @@ export function GitopsPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [operationId, setOperationId] = useState<string | null>(null);
   const cluster = useQuery({ ...clusterDetailQuery(clusterId), retry: false });
-  const list = useGitopsView('list', clusterId, branch, view === 'list');
-  const diff = useGitopsView('diff', clusterId, branch, view === 'diff');
+  const list = useGitopsList(clusterId, branch, view === 'list');
+  const diff = useGitopsDiff(clusterId, branch, view === 'diff');
   const apply = useGitopsApply();
+  const can = useCan();
   const current = view === 'list' ? list : diff;
   const applying = current.data?.applying ?? null;
   const client = useQueryClient();
   // Each List and Diff is audited: show the new entry.
   const readAt = current.dataUpdatedAt;
   useEffect(() => {
-    if (readAt) void client.invalidateQueries({ queryKey: ['audit'] });
+    if (readAt) void client.invalidateQueries({ queryKey: auditsKeys.all });
   }, [client, readAt]);
 
   const show = (next: GitopsView) => {
@@ -116,31 +105,19 @@ export function GitopsPage() {
     if (next === view && trimmed === branch) void (next === 'list' ? list.refetch() : diff.refetch());
   };
 
-  const runApply = async (confirm: boolean) => {
+  const confirmAndRetry = useConfirmAndRetry();
+  const runApply = () => {
     const paths = selected.length ? selected : undefined;
-    try {
-      const out = await apply.mutateAsync({ cluster_id: clusterId, branch, paths, confirm: confirm || undefined });
-      setOperationId(out.instance_id);
-      setSelected([]);
-    } catch (error) {
-      if (!confirm && isApiError(error) && error.code === 'gitops.confirmationRequired') {
-        const items = ((error.details ?? {}) as { items?: ConfirmItem[] }).items ?? [];
-        confirmAction({
-          title: APPLY_CONFIRM_TITLE,
-          content: (
-            <div>
-              <Typography.Paragraph style={{ marginBottom: 0 }}>{error.message}</Typography.Paragraph>
-              <DiffList items={items} />
-            </div>
-          ),
-          okText: 'Apply',
-          danger: true,
-          onOk: () => runApply(true),
-        });
-        return;
-      }
-      showOperationError(error);
-    }
+    void confirmAndRetry({
+      send: (confirm) => apply.mutateAsync({ cluster_id: clusterId, branch, paths, confirm: confirm || undefined }),
+      title: APPLY_CONFIRM_TITLE,
+      okText: 'Apply',
+      onSuccess: (out) => {
+        setOperationId(out.instance_id);
+        setSelected([]);
+      },
+      onError: showOperationError,
+    });
   };
 
   const title = cluster.data ? `Gitops: ${cluster.data.name}` : `Gitops ${clusterId}`;
@@ -185,8 +162,8 @@ export function GitopsPage() {
             danger
             icon={<CloudUploadOutlined />}
             loading={apply.isPending}
-            disabled={Boolean(applying) || !current.data?.total}
-            onClick={() => void runApply(false)}
+            disabled={Boolean(applying) || !current.data?.total || !can(gitopsApi.apply)}
+            onClick={runApply}
           >
             {selected.length ? `Apply ${selected.length} selected` : 'Apply'}
           </Button>

@@ -1,14 +1,16 @@
 import { Alert, Button, Typography } from 'antd';
-import { ReloadOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
-import { OPERATION_ACTIONS } from '@portal/contract';
+import { OPERATION_ACTIONS, operationsApi } from '@portal/contract';
+import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
+import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
-import { TargetLink } from '../../ticdc/components/TargetLink';
+import { ObjectLink } from '../../../shared/ui/ObjectLink';
 import { isTerminal, useOperation, useOperationAction } from '../api';
 import { OperationProgress } from '../components/OperationProgress';
 import { OperationSteps } from '../components/OperationSteps';
@@ -18,7 +20,10 @@ export function OperationDetailPage() {
   const id = useParams().instanceId ?? '';
   const { data: operation, isLoading, isFetching, error, refetch } = useOperation(id);
   const act = useOperationAction(id);
+  const can = useCan();
+  // What the status allows (spec §4), and only for users whose roles may operate.
   const allowed = operation ? OPERATION_ACTIONS[operation.status] : [];
+  const mayStep = can(operationsApi.startStep) && can(operationsApi.finishStep);
 
   return (
     <DetailLayout
@@ -33,7 +38,7 @@ export function OperationDetailPage() {
             <Button
               type="primary"
               icon={<SendOutlined />}
-              disabled={!allowed.includes('submit')}
+              disabled={!allowed.includes('submit') || !can(operationsApi.submit)}
               loading={act.isPending && act.variables?.action === 'submit'}
               onClick={() => act.mutate({ action: 'submit' })}
             >
@@ -42,7 +47,7 @@ export function OperationDetailPage() {
             <ConfirmButton
               danger
               icon={<StopOutlined />}
-              disabled={!allowed.includes('cancel')}
+              disabled={!allowed.includes('cancel') || !can(operationsApi.cancel)}
               confirmTitle={`Cancel operation ${operation.id}?`}
               confirmContent="Its remaining steps will not run."
               okText="Cancel operation"
@@ -50,13 +55,9 @@ export function OperationDetailPage() {
             >
               Cancel
             </ConfirmButton>
-            <Button
-              icon={<ReloadOutlined />}
-              loading={isFetching && isTerminal(operation.status)}
-              onClick={() => void refetch()}
-            >
+            <ReloadButton loading={isFetching && isTerminal(operation.status)} onReload={refetch}>
               Refresh
-            </Button>
+            </ReloadButton>
           </>
         ) : null
       }
@@ -73,7 +74,7 @@ export function OperationDetailPage() {
             children: (
               <span>
                 <Typography.Text type="secondary">{operation.target_type}</Typography.Text>{' '}
-                <TargetLink kind={operation.target_type} id={operation.target_id} tenantId={operation.tenant_id} />
+                <ObjectLink kind={operation.target_type} id={operation.target_id} tenantId={operation.tenant_id} />
               </span>
             ),
           },
@@ -98,7 +99,7 @@ export function OperationDetailPage() {
                   <OperationSteps
                     operation={operation}
                     busy={act.isPending}
-                    onStep={(action, step) => act.mutate({ action, seq: step.seq })}
+                    onStep={mayStep ? (action, step) => act.mutate({ action, seq: step.seq }) : undefined}
                   />
                 ),
               },

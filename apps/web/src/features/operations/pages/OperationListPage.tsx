@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { OPERATION_STATUSES } from '@portal/contract';
-import type { Operation, OperationStatus } from '@portal/contract';
+import type { Operation, OperationListQuery, OperationStatus } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -10,7 +10,7 @@ import { operationPath } from '../../../shared/ui/OperationSubmitted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { StatusTag } from '../../../shared/ui/StatusTag';
-import { TargetLink } from '../../ticdc/components/TargetLink';
+import { ObjectLink } from '../../../shared/ui/ObjectLink';
 import { useOperations } from '../api';
 import { OperationProgress } from '../components/OperationProgress';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
@@ -48,7 +48,7 @@ const columns: TableColumnsType<Operation> = [
     render: (_: unknown, row) => (
       <span>
         <Typography.Text type="secondary">{row.target_type}</Typography.Text>{' '}
-        <TargetLink kind={row.target_type} id={row.target_id} tenantId={row.tenant_id} />
+        <ObjectLink kind={row.target_type} id={row.target_id} tenantId={row.tenant_id} />
       </span>
     ),
   },
@@ -84,9 +84,11 @@ export function OperationListPage() {
     target_id: '',
     sort: '-created_at',
   });
-  const { search, type, target_id, ...rest } = list.params;
+  const { search, type, target_id, ...rest } = list.request;
   const query = useOperations({
     ...rest,
+    // The URL's sort: the table offers only the contract's sortable fields (anything else is refused with a 400).
+    sort: rest.sort as OperationListQuery['sort'],
     search: search || undefined,
     type: type || undefined,
     target_id: target_id || undefined,
@@ -101,7 +103,7 @@ export function OperationListPage() {
         description="Operation instances: restarts, upgrades, configuration applies and other long-running work."
       />
       <Card size="small">
-        <ListToolbar filtered={filtered} onReset={list.reset}>
+        <ListToolbar filtered={filtered} onReset={list.reset} onReload={query.refetch} reloading={query.isFetching}>
           <SearchInput
             value={filters.search}
             onSearch={(value) => list.setFilters({ search: value }, { replace: true })}

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { CLOUD_PROVIDERS, CLUSTER_STATUSES, CLUSTER_TYPES, displayClusterStatus } from '@portal/contract';
-import type { CloudProvider, Cluster, ClusterType } from '@portal/contract';
+import type { CloudProvider, Cluster, ClusterListQuery, ClusterStatus, ClusterType } from '@portal/contract';
 import { clusterPath } from '../../../shared/api/entities';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
@@ -11,7 +11,6 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
-import type { ClusterStatus } from '../api';
 import { useClusters } from '../api';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
@@ -39,8 +38,15 @@ export function ClusterTable({ tenantId, projectId, prefix = 'clusters_' }: Clus
     },
     { prefix },
   );
-  const { search, ...rest } = list.params;
-  const params = { ...rest, search: search || undefined, tenant_id: tenantId, project_id: projectId };
+  const { search, ...rest } = list.request;
+  const params = {
+    ...rest,
+    // The URL's sort, as the list declares it (the server refuses any other).
+    sort: rest.sort as ClusterListQuery['sort'],
+    search: search || undefined,
+    tenant_id: tenantId,
+    project_id: projectId,
+  };
   const query = useClusters(params);
 
   const columns: TableColumnsType<Cluster> = [

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import type { Project } from '@portal/contract';
+import type { Project, ProjectListQuery } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -10,8 +10,12 @@ import { useProjects } from '../api';
 /** A tenant's projects, searchable and sortable. */
 export function ProjectTable({ tenantId }: { tenantId: string }) {
   const list = useListParams({ search: '' }, { prefix: 'projects_' });
-  const { search, ...rest } = list.params;
-  const query = useProjects(tenantId, { ...rest, search: search || undefined });
+  const { search, ...rest } = list.request;
+  const query = useProjects(tenantId, {
+    ...rest,
+    sort: rest.sort as ProjectListQuery['sort'],
+    search: search || undefined,
+  });
   const columns: TableColumnsType<Project> = [
     { title: 'ID', dataIndex: 'id', key: 'id' },
     {

@@ -1,12 +1,11 @@
 import { Alert, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { useSlots } from '../../../shared/lib/slots';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
+import { ContributedActions, withContributedTabs } from '../../../shared/ui/SlotContent';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
-import { CurrentConfigTab, ModificationHistoriesTab } from '../../configchange/lazy';
-import { ClusterToolLinks } from '../../ctl/ClusterToolLinks';
-import { ClusterTicdcTab } from '../../ticdc/lazy';
 import { useCluster } from '../api';
 import { ComponentsTable } from '../components/ComponentsTable';
 
@@ -15,6 +14,7 @@ function ClusterView({ byoc }: { byoc: boolean }) {
   const orgId = params.orgId ?? '';
   const clusterId = params.clusterId ?? '';
   const { data: cluster, isLoading, error, refetch } = useCluster(clusterId);
+  const slots = useSlots();
   const kind = byoc ? 'BYOC Cluster' : 'Cluster';
   return (
     <DetailLayout
@@ -27,7 +27,7 @@ function ClusterView({ byoc }: { byoc: boolean }) {
           </>
         ) : null
       }
-      extra={cluster ? <ClusterToolLinks tenantId={cluster.tenant_id} clusterId={cluster.id} /> : null}
+      extra={cluster ? <ContributedActions slots={slots.clusterActions} props={{ cluster }} /> : null}
       loading={isLoading}
       error={error}
       onRetry={() => void refetch()}
@@ -64,25 +64,12 @@ function ClusterView({ byoc }: { byoc: boolean }) {
           { key: 'created', label: 'Created At', children: <DateText value={cluster.created_at} withTime /> },
         ]
       }
-      tabs={[
-        { key: 'components', label: 'Components', children: <ComponentsTable clusterId={clusterId} /> },
-        // Configuration, its history and TiCDC come from the configchange and ticdc features (loaded on first open).
-        ...(cluster
-          ? [
-              {
-                key: 'config',
-                label: 'Current Config',
-                children: <CurrentConfigTab clusterType={cluster.cluster_type} clusterId={cluster.id} />,
-              },
-              {
-                key: 'config_history',
-                label: 'Modification Histories',
-                children: <ModificationHistoriesTab targetId={cluster.id} clusterType={cluster.cluster_type} />,
-              },
-              { key: 'ticdc', label: 'TiCDC', children: <ClusterTicdcTab clusterId={cluster.id} /> },
-            ]
-          : []),
-      ]}
+      // Other areas add their tabs (configuration, its history, TiCDC) from their manifests: `clusterTabs`.
+      tabs={withContributedTabs(
+        [{ key: 'components', label: 'Components', order: 0, children: <ComponentsTable clusterId={clusterId} /> }],
+        slots.clusterTabs,
+        cluster && { cluster },
+      )}
     >
       {cluster?.errmsg ? <Alert type="error" showIcon title="Cluster error" description={cluster.errmsg} /> : null}
       {cluster && cluster.tenant_id !== orgId ? (

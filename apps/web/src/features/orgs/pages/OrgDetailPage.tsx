@@ -1,8 +1,10 @@
 import { Typography } from 'antd';
 import { useParams } from 'react-router';
+import { useSlots } from '../../../shared/lib/slots';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
+import { withContributedTabs } from '../../../shared/ui/SlotContent';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useTenant, useTenantDataResource } from '../api';
 import { ClusterTable } from '../components/ClusterTable';
@@ -21,10 +23,11 @@ function TenantDataResources({ tenantId }: { tenantId: string }) {
   );
 }
 
-/** /orgs/:orgId: the tenant's facts; tabs Projects, Clusters, Data Resources, Audit Logs. */
+/** /orgs/:orgId: the tenant's facts; tabs Projects, Clusters, Data Resources, Audit Logs and any contributed. */
 export function OrgDetailPage() {
   const orgId = useParams().orgId ?? '';
   const { data: tenant, isLoading, error, refetch } = useTenant(orgId);
+  const slots = useSlots();
   return (
     <DetailLayout
       title={tenant?.name ?? orgId}
@@ -45,12 +48,17 @@ export function OrgDetailPage() {
           { key: 'created', label: 'Created At', children: <DateText value={tenant.created_at} withTime /> },
         ]
       }
-      tabs={[
-        { key: 'projects', label: 'Projects', children: <ProjectTable tenantId={orgId} /> },
-        { key: 'clusters', label: 'Clusters', children: <ClusterTable tenantId={orgId} /> },
-        { key: 'data', label: 'Data Resources', children: <TenantDataResources tenantId={orgId} /> },
-        { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="tenant" instanceId={orgId} /> },
-      ]}
+      // Other areas add theirs from their manifests (`tenantTabs`), placed by order among these.
+      tabs={withContributedTabs(
+        [
+          { key: 'projects', label: 'Projects', order: 10, children: <ProjectTable tenantId={orgId} /> },
+          { key: 'clusters', label: 'Clusters', order: 20, children: <ClusterTable tenantId={orgId} /> },
+          { key: 'data', label: 'Data Resources', order: 30, children: <TenantDataResources tenantId={orgId} /> },
+          { key: 'audit', label: 'Audit Logs', order: 90, children: <AuditLogTab type="tenant" instanceId={orgId} /> },
+        ],
+        slots.tenantTabs,
+        tenant && { tenant },
+      )}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { TENANT_STATUSES } from '@portal/contract';
-import type { Tenant } from '@portal/contract';
+import type { Tenant, TenantListQuery, TenantStatus } from '@portal/contract';
 import { tenantPath } from '../../../shared/api/entities';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
@@ -11,7 +11,6 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
-import type { TenantStatus } from '../api';
 import { useTenantList } from '../api';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
@@ -60,8 +59,8 @@ const columns: TableColumnsType<Tenant> = [
 /** /orgs: tenants, searchable by name or id, filterable by status. */
 export function OrgListPage() {
   const list = useListParams({ search: '', status: [] as TenantStatus[], sort: '-created_at' });
-  const { search, ...rest } = list.params;
-  const query = useTenantList({ ...rest, search: search || undefined });
+  const { search, ...rest } = list.request;
+  const query = useTenantList({ ...rest, sort: rest.sort as TenantListQuery['sort'], search: search || undefined });
   const filtered = Boolean(list.filters.search || list.filters.status.length);
 
   return (

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, Col, Row, Spin } from 'antd';
-import { ApartmentOutlined, ClusterOutlined, ProjectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Col, Row, Spin } from 'antd';
+import { ApartmentOutlined, ClusterOutlined, ProjectOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { displayClusterStatus, formatDateTime } from '@portal/contract';
 import { BarChart } from '../../../shared/ui/BarChart';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Panel, StatFigure } from '../../../shared/ui/Panel';
+import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { useDashboardStats } from '../api';
 
 type CountBy = { key: string; count: number }[];
@@ -55,9 +56,9 @@ export function OverviewPage() {
         title="Overview"
         description={data ? <span>Platform totals as of {formatDateTime(data.generated_at)} UTC</span> : undefined}
         extra={
-          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+          <ReloadButton loading={isFetching} onReload={refetch}>
             Refresh
-          </Button>
+          </ReloadButton>
         }
       />
       {error && !data ? (

@@ -3,8 +3,9 @@ import { Button, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
+import { providersApi } from '@portal/contract';
 import type { Region } from '@portal/contract';
-import { useProfile } from '../../../shared/api/profile';
+import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
@@ -19,7 +20,7 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; region: Region } | null;
 export function ProviderDetailPage() {
   const providerId = useParams().provider ?? '';
   const { data: provider, isLoading, isFetching, error, refetch } = useProvider(providerId);
-  const { isAdmin } = useProfile();
+  const can = useCan();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const columns: TableColumnsType<Region> = [
@@ -38,7 +39,7 @@ export function ProviderDetailPage() {
       key: 'updated_at',
       render: (v: string) => <DateText value={v} withTime />,
     },
-    ...(isAdmin
+    ...(can(providersApi.updateRegion)
       ? [
           {
             title: 'Actions',
@@ -65,7 +66,7 @@ export function ProviderDetailPage() {
         title={provider?.display_name ?? providerId}
         tags={provider ? <EnabledTag enabled={provider.enabled} /> : null}
         extra={
-          isAdmin ? (
+          can(providersApi.createRegion) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })}>
               Create region
             </Button>

@@ -3,8 +3,9 @@ import { Button, Card } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { providersApi } from '@portal/contract';
 import type { Provider } from '@portal/contract';
-import { useProfile } from '../../../shared/api/profile';
+import { useCan } from '../../../shared/lib/useCan';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -35,7 +36,7 @@ const columns: TableColumnsType<Provider> = [
 /** /providers: cloud providers; admins can add one. */
 export function ProviderListPage() {
   const query = useProviders();
-  const { isAdmin } = useProfile();
+  const can = useCan();
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -43,7 +44,7 @@ export function ProviderListPage() {
         title="Cloud Providers"
         description="Providers clusters can run on, and their regions."
         extra={
-          isAdmin ? (
+          can(providersApi.create) ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               Create provider
             </Button>

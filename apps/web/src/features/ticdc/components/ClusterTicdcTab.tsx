@@ -2,7 +2,13 @@ import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { CHANGEFEED_STATUSES } from '@portal/contract';
-import type { Changefeed, ChangefeedStatus, TicdcCluster } from '@portal/contract';
+import type {
+  Changefeed,
+  ChangefeedListQuery,
+  ChangefeedStatus,
+  TicdcCluster,
+  TicdcClusterListQuery,
+} from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -34,7 +40,9 @@ const ticdcColumns: TableColumnsType<TicdcCluster> = [
 /** The TiCDC clusters replicating one cluster. */
 export function TicdcClusterTable({ clusterId, prefix = 'ticdc_' }: { clusterId: string; prefix?: string }) {
   const list = useListParams({ sort: '-created_at' }, { prefix });
-  const query = useTicdcClusters({ ...list.params, cluster_id: clusterId });
+  // The URL's sort, as the list declares it (the server refuses any other).
+  const sort = list.request.sort as TicdcClusterListQuery['sort'];
+  const query = useTicdcClusters({ ...list.request, sort, cluster_id: clusterId });
   return (
     <DataTable<TicdcCluster>
       aria-label="TiCDC clusters"
@@ -96,7 +104,8 @@ export function ChangefeedTable({
   prefix?: string;
 }) {
   const list = useListParams({ status: [] as ChangefeedStatus[], sort: '-created_at' }, { prefix });
-  const query = useChangefeeds({ ...list.params, cluster_id: clusterId, ticdc_cluster_id: ticdcClusterId });
+  const sort = list.request.sort as ChangefeedListQuery['sort'];
+  const query = useChangefeeds({ ...list.request, sort, cluster_id: clusterId, ticdc_cluster_id: ticdcClusterId });
   return (
     <>
       <div className="toolbar">

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Dropdown, Form, Input, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { canTicdc, shutdownTicdcBody, upgradeTicdcBody } from '@portal/contract';
+import { canTicdc, shutdownTicdcBody, ticdcApi, upgradeTicdcBody } from '@portal/contract';
 import type { TicdcAction, TicdcClusterDetail } from '@portal/contract';
 import { schemaRule } from '../../../shared/lib/formRules';
+import { useCan } from '../../../shared/lib/useCan';
 import { confirmAction } from '../../../shared/ui/ConfirmButton';
 import { FormModal } from '../../../shared/ui/FormModal';
 import { useTicdcAction } from '../api';
@@ -36,12 +37,19 @@ export function TicdcActions({ ticdc, onStarted, onModifyImage }: TicdcActionsPr
   // Forms show their own failures; the restart confirmation uses the operation-failure dialog.
   const formAction = useTicdcAction(ticdc.id, { errorModal: false });
   const action = useTicdcAction(ticdc.id);
+  const can = useCan();
+  const routes = {
+    upgrade: ticdcApi.upgrade,
+    modify_image: ticdcApi.modifyImage,
+    restart: ticdcApi.restart,
+    shutdown: ticdcApi.shutdown,
+  };
 
   const items: MenuProps['items'] = (['upgrade', 'modify_image', 'restart', 'shutdown'] as const).map((key) => ({
     key,
     label: TICDC_ACTION_LABELS[key],
     danger: key === 'shutdown',
-    disabled: !canTicdc(key, ticdc.status),
+    disabled: !canTicdc(key, ticdc.status) || !can(routes[key]),
   }));
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

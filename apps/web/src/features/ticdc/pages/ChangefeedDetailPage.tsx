@@ -4,7 +4,8 @@ import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { canChangefeed } from '@portal/contract';
+import { canChangefeed, ticdcApi } from '@portal/contract';
+import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { confirmAction } from '../../../shared/ui/ConfirmButton';
@@ -13,6 +14,7 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { OperationSubmitted } from '../../../shared/ui/OperationSubmitted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { CurrentConfigTab, ModificationHistoriesTab } from '../../configchange/lazy';
+import { configchangeKeys } from '../../configchange';
 import { ticdcClusterPath, useChangefeed, useRestartChangefeed } from '../api';
 
 /** /orgs/:orgId/clusters/:clusterId/changefeeds/:changefeedId */
@@ -22,14 +24,21 @@ export function ChangefeedDetailPage() {
   const restart = useRestartChangefeed(id);
   const [operationId, setOperationId] = useState<string | null>(null);
   const client = useQueryClient();
+  const can = useCan();
   const statuses = changefeed ? `${changefeed.status}/${changefeed.ticdc_cluster.status}` : null;
   // Whether its configuration can change follows its (and its TiCDC cluster's) status.
   useEffect(() => {
-    if (statuses) void client.invalidateQueries({ queryKey: ['configchange', 'clusterConfig', 'CHANGEFEED', id] });
+    if (statuses) void client.invalidateQueries({ queryKey: configchangeKeys.clusterConfig('CHANGEFEED', id) });
   }, [client, id, statuses]);
 
   const items: MenuProps['items'] = changefeed
-    ? [{ key: 'restart', label: 'Restart Changefeed', disabled: !canChangefeed('restart', changefeed.status) }]
+    ? [
+        {
+          key: 'restart',
+          label: 'Restart Changefeed',
+          disabled: !canChangefeed('restart', changefeed.status) || !can(ticdcApi.restartChangefeed),
+        },
+      ]
     : [];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key !== 'restart' || !changefeed) return;

@@ -10,8 +10,8 @@ import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { OperationSubmitted } from '../../../shared/ui/OperationSubmitted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
-import { ImageModificationView } from '../../configchange/components/ImageModificationView';
-import { CurrentConfigTab, ModificationHistoriesTab } from '../../configchange/lazy';
+import { CurrentConfigTab, ImageModification, ModificationHistoriesTab } from '../../configchange/lazy';
+import { configchangeKeys } from '../../configchange';
 import { useTicdcAction, useTicdcCluster } from '../api';
 import { ChangefeedTable } from '../components/ClusterTicdcTab';
 import { TicdcActions } from '../components/TicdcActions';
@@ -31,7 +31,7 @@ export function TicdcClusterDetailPage() {
   const status = ticdc?.status;
   // Whether its configuration can change follows its status: re-read it when the status moves.
   useEffect(() => {
-    if (status) void client.invalidateQueries({ queryKey: ['configchange', 'clusterConfig', 'TICDC', id] });
+    if (status) void client.invalidateQueries({ queryKey: configchangeKeys.clusterConfig('TICDC', id) });
   }, [client, id, status]);
 
   return (
@@ -104,7 +104,7 @@ export function TicdcClusterDetailPage() {
       ) : null}
       {ticdc ? (
         <Card size="small">
-          <ImageModificationView
+          <ImageModification
             title="Image"
             components={ticdc.components}
             disabled={!canTicdc('modify_image', ticdc.status)}

@@ -1,0 +1,23 @@
+import { accessApi, authApi } from '@portal/contract';
+import { defineFeature } from '../../platform/context.js';
+import { principalOf } from '../../platform/auth.js';
+import * as service from './service.js';
+
+/** The caller's profile, and the portal users and their access (spec §2 /access, §3 "Profile (me)", §7). */
+export const accessFeature = defineFeature({
+  name: 'access',
+  routes: (r, { db }) => {
+    r.add(authApi.me, (req) => service.profileOf(principalOf(req)));
+    r.add(authApi.profileQuery, (req) => service.profileOf(principalOf(req)));
+
+    // Admins only.
+    r.add(accessApi.users, (req) => service.listPortalUsers(db, req.query));
+    r.add(accessApi.createUser, (req) => service.createUser(db, principalOf(req).email, req.body));
+    r.add(accessApi.userRoles, (req) =>
+      service.updateUserRoles(db, principalOf(req), req.params.email, req.body.roles),
+    );
+    r.add(accessApi.userDisabled, (req) =>
+      service.setUserDisabled(db, principalOf(req), req.params.email, req.body.disabled),
+    );
+  },
+});

@@ -1,0 +1,12 @@
+import { auditsApi } from '@portal/contract';
+import { defineFeature } from '../../platform/context.js';
+import { listAuditLogs } from './service.js';
+
+/** The audit trail: one object's (the audit tabs of detail pages) and every row (the admin's /audits, spec §2, §6). */
+export const auditsFeature = defineFeature({
+  name: 'audits',
+  routes: (r, { db }) => {
+    r.add(auditsApi.list, (req) => listAuditLogs(db, req.query));
+    r.add(auditsApi.adminList, (req) => listAuditLogs(db, req.query));
+  },
+});
