@@ -168,9 +168,10 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     const approval = page.getByLabel('Approval', { exact: true });
     await expect(approval.getByRole('button', { name: 'Approve' })).toBeDisabled();
     await expect(approval.getByRole('button', { name: 'Reject' })).toBeDisabled();
-    await approval.getByRole('button', { name: 'Approve' }).hover();
+    // A disabled button takes no pointer events: its wrapper shows why on hover.
+    await approval.locator('.approval-decision', { has: page.getByRole('button', { name: 'Approve' }) }).hover();
     await expect(
-      page.getByRole('tooltip', { name: 'Only an approver of the current approval step can decide' }),
+      page.getByRole('tooltip', { name: 'You applied for this change: another approver must decide it' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
