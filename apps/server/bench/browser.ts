@@ -32,19 +32,11 @@ export async function signIn(
   const context = await browser.newContext();
   const page = await context.newPage();
   // The SPA loads twice (before the issuer's page and again on /auth_redirect); the second time comes from the cache,
-  // so each script counts once.
-  const scripts = new Map<string, number>();
+  // so each script counts once. Bodies are fetched again afterwards: a response's own body is gone once the page has
+  // navigated on (the first load leaves for the issuer at once), which used to drop the entry chunks from the count.
   const seen = new Set<string>();
-  const pending: Promise<void>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script' || seen.has(res.url())) return;
-    seen.add(res.url());
-    pending.push(
-      res.body().then(
-        (body) => void scripts.set(res.url(), zlib.gzipSync(body, { level: 9 }).length),
-        () => undefined,
-      ),
-    );
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') seen.add(req.url());
   });
   await page.goto(`${baseUrl}/overview`);
   await page.getByLabel('Email').fill(email);
@@ -52,7 +44,11 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/overview`, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  await Promise.all(pending);
+  const scripts = new Map<string, number>();
+  for (const url of seen) {
+    const res = await context.request.get(url);
+    if (res.ok()) scripts.set(url, zlib.gzipSync(await res.body(), { level: 9 }).length);
+  }
   const raw = await page.evaluate(() => window.localStorage.getItem('portal.session'));
   await context.close();
   const idToken = raw ? (JSON.parse(raw) as { idToken?: string }).idToken : undefined;
