@@ -13,6 +13,13 @@ function defaultWebDist(): string | undefined {
   return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
 }
 
+/** Where people sign in: the built-in issuer (at every address the server is reached at, unless PUBLIC_URL pins one). */
+function signInLine(config: Config): string {
+  if (config.oidc.kind !== 'builtin') return `external issuer ${config.oidc.issuer}`;
+  if (config.oidc.perOrigin) return `built-in issuer at <the address you open>/oidc, e.g. ${config.oidc.issuer}`;
+  return `built-in issuer at ${config.oidc.issuer} (PUBLIC_URL)`;
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -52,7 +59,7 @@ async function main(): Promise<void> {
     '',
     `Management Portal is running at ${config.publicUrl}`,
     `  database: ${config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.database.dataDir}`}${seeded ? ' — demo data seeded' : ''}`,
-    `  sign-in:  ${config.oidc.kind === 'builtin' ? 'built-in issuer at ' + config.oidc.issuer : 'external issuer ' + config.oidc.issuer}`,
+    `  sign-in:  ${signInLine(config)}`,
   ];
   if (config.oidc.kind === 'builtin' && config.seed === 'demo') {
     lines.push('  demo accounts:');
