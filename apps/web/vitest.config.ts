@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // antd pages in jsdom are CPU-heavy: on a loaded 2-core machine a page test can take several seconds.
+    testTimeout: 20_000,
   },
 });

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetFeedback } from '../shared/lib/feedback';
 import { configureSessionHooks } from '../shared/lib/session-hooks';
+
+// findBy/waitFor wait up to 5 s (default 1 s): a slow render on a loaded CI machine is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs antd relies on.
 if (!window.matchMedia) {
