@@ -95,7 +95,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written beside the bundle for reading a production stack trace, but no bundle points at them and the
+    // server never serves `*.map` (platform/http.ts); the dev server keeps its own inline maps.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       treeshake: {

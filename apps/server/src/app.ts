@@ -11,7 +11,8 @@ import {
 import { authApi, PORTAL_NAME } from '@portal/contract';
 import type { Config } from './config.js';
 import { ping, type Database } from './platform/db.js';
-import { installErrorHandling } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/errors.js';
+import { installRequestHygiene } from './platform/request-hygiene.js';
 import { installAuth } from './platform/auth.js';
 import { installSecurityHeaders, installSpa } from './platform/http.js';
 import type { App, AppContext, ServerFeature } from './platform/context.js';
@@ -67,13 +68,21 @@ export interface BuildOptions {
   extraFeatures?: readonly ServerFeature[];
 }
 
+/** A client's X-Request-Id, adopted only when it is a short token of safe characters (it goes into logs, headers). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+function adoptedRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : undefined;
+}
+
 /** Builds the whole server (used by main and by tests); the caller owns the database's lifetime. */
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
+    genReqId: (req) => adoptedRequestId(req.headers['x-request-id']) ?? crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    clientErrorHandler,
+    frameworkErrors,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,6 +94,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   installErrorHandling(app);
+  installRequestHygiene(app);
   const idp = await createIdp(config, database, app.log);
   installAuth(app, { db: database.db, verifier: idp.verifier });
   installSecurityHeaders(app, { connectSrc: idp.connectSrc, relaxedPrefixes: ['/api/docs', '/oidc'] });

@@ -1,7 +1,39 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Which peers may speak for the client with X-Forwarded-For/-Proto/-Host: Fastify's `trustProxy`. */
+export type TrustProxy = boolean | string[];
+
+const TRUST_PROXY_FORMAT = 'must be false, true, or a comma-separated list of proxy addresses and CIDR ranges';
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts in a list. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  const family = net.isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  if (/^\d{1,3}$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(bits); // a netmask, e.g. 10.0.0.0/255.0.0.0
+}
+
+/**
+ * TRUST_PROXY: unset, empty or `false` trusts no one (X-Forwarded-* are ignored and `req.ip` is the peer's address);
+ * `true` trusts every peer (only when nothing but the proxy can reach the server); otherwise a comma-separated list of
+ * the proxies' addresses and CIDR ranges. Undefined when the value is none of these. (No hop count: Fastify 5 trusts no
+ * one for a number, since a count cannot tell a proxy from a client that connects directly.)
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  const list = v.split(',').map((s) => s.trim());
+  return list.every(isAddressOrRange) ? list : undefined;
+}
 
 const envSchema = z
   .object({
@@ -19,6 +51,17 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     WEB_DIST: z.string().optional(),
     BENCH_ROUTES: z.enum(['0', '1']).default('0'),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (parsed === undefined) {
+          ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
   })
   .refine((e) => !e.OIDC_ISSUER || e.OIDC_CLIENT_ID, {
     message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
@@ -44,6 +87,8 @@ export interface Config {
   webDist: string | undefined;
   /** Bench only (`BENCH_ROUTES=1`): also serve the benchmark's no-DB twins of the lists (`/api/v1/devops/ping…`). */
   benchRoutes: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-* headers count (client address, protocol, host); false by default. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     benchRoutes: e.BENCH_ROUTES === '1',
+    trustProxy: e.TRUST_PROXY,
   };
 }

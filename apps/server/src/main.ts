@@ -13,7 +13,7 @@ function defaultWebDist(): string | undefined {
   return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
 }
 
-/** Where people sign in: the built-in issuer (at every address the server is reached at, unless PUBLIC_URL pins one). */
+/** Where people sign in: the built-in issuer (at any address the server is reached at, unless PUBLIC_URL pins one). */
 function signInLine(config: Config): string {
   if (config.oidc.kind !== 'builtin') return `external issuer ${config.oidc.issuer}`;
   if (config.oidc.perOrigin) return `built-in issuer at <the address you open>/oidc, e.g. ${config.oidc.issuer}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_TYPES } from './constants.js';
+import { AUDIT_TYPES, type AuditType } from './constants.js';
 import { route } from './api.js';
 import { listQuery, listResult } from './list.js';
 
@@ -14,11 +14,22 @@ export const auditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
+/**
+ * Audit types only admins may read (spec §2, §6: access management is the admin's): the rows of the admin-only areas
+ * that have no page of their own for other roles. `/api/v1/devops/audit` refuses them to everyone else with 403.
+ */
+export const ADMIN_AUDIT_TYPES = ['user'] as const satisfies readonly AuditType[];
+
+export function isAdminAuditType(type: string): boolean {
+  return (ADMIN_AUDIT_TYPES as readonly string[]).includes(type);
+}
+
+/** GET /api/v1/devops/audit: one object's trail, so both its type and its id are required (spec §3). */
 export const auditListQuery = listQuery(
   {
-    type: z.enum(AUDIT_TYPES).optional(),
-    instance_id: z.string().optional(),
-    operator: z.string().optional(),
+    type: z.enum(AUDIT_TYPES),
+    instance_id: z.string().trim().min(1).max(200),
+    operator: z.string().trim().max(320).optional(),
   },
   ['operate_at'],
   '-operate_at',

@@ -4,6 +4,9 @@
  */
 export const errorCatalogue = {
   'request.invalid': { status: 400, message: 'The request is invalid' },
+  /** The request line (URL) or the headers exceed the server's limit (answered before any route runs). */
+  'request.tooLarge': { status: 431, message: 'The request URL or headers are too large' },
+  'request.timeout': { status: 408, message: 'The request was not received in time' },
   'auth.unauthenticated': { status: 401, message: 'Your current account does not exist in the portal' },
   'auth.invalidToken': { status: 401, message: 'The sign-in token is invalid or expired' },
   'auth.forbidden': {

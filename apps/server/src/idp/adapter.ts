@@ -1,12 +1,16 @@
-import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
 import { oidcPayloads } from '../platform/schema.js';
+import { findUnsafeText, isUnsafeText, UNSAFE_TEXT } from '../platform/request-hygiene.js';
 
 /**
  * oidc-provider's storage over the `oidc_payloads` table, so every server process sharing the database sees the
  * same sessions, interactions, grants and tokens. Rows past `expires_at` are treated as absent and swept by
  * {@link sweepExpired}.
+ *
+ * oidc-provider reads its own form posts (the request hook never sees those bodies), so text PostgreSQL cannot take
+ * (request-hygiene.ts) is handled here: an id containing it names nothing, a payload carrying it is an invalid request.
  */
 class DbAdapter implements Adapter {
   constructor(
@@ -15,6 +19,7 @@ class DbAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    if (findUnsafeText(payload, 'payload')) throw new errors.InvalidRequest(`a parameter ${UNSAFE_TEXT}`);
     const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
     const row = {
       model: this.model,
@@ -34,7 +39,8 @@ class DbAdapter implements Adapter {
       });
   }
 
-  private async findWhere(where: SQL): Promise<AdapterPayload | undefined> {
+  private async findWhere(where: SQL, key: string): Promise<AdapterPayload | undefined> {
+    if (isUnsafeText(key)) return undefined;
     const [row] = await this.db
       .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
       .from(oidcPayloads)
@@ -52,18 +58,19 @@ class DbAdapter implements Adapter {
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.id, id));
+    return this.findWhere(eq(oidcPayloads.id, id), id);
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.uid, uid));
+    return this.findWhere(eq(oidcPayloads.uid, uid), uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.userCode, userCode));
+    return this.findWhere(eq(oidcPayloads.userCode, userCode), userCode);
   }
 
   async consume(id: string): Promise<void> {
+    if (isUnsafeText(id)) return;
     await this.db
       .update(oidcPayloads)
       .set({ consumedAt: sql`now()` })
@@ -71,10 +78,12 @@ class DbAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (isUnsafeText(id)) return;
     await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (isUnsafeText(grantId)) return;
     await this.db
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));

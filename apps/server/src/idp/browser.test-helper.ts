@@ -15,6 +15,11 @@ export class Browser {
     private readonly host: string = HOST,
   ) {}
 
+  /** Sends a header on every later request (e.g. another X-Forwarded-For each time). */
+  setHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+
   /** Continue in another server process that shares the database (same cookies). */
   switchTo(app: App): void {
     this.app = app;

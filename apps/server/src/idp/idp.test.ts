@@ -3,6 +3,9 @@ import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jos
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { testConfig } from '../test/config.js';
+import type { App } from '../platform/context.js';
 import { oidcPayloads, portalUsers } from '../platform/schema.js';
 import { hashPassword } from './password.js';
 import { authorizeUrl, Browser, formAction, fragmentOf, HOST, REDIRECT_URI } from './browser.test-helper.js';
@@ -220,28 +223,28 @@ describe('the built-in issuer', () => {
     expect(post.statusCode).toBe(400);
   });
 
-  it('rate-limits failed sign-ins per email and client address', async () => {
-    const browser = new Browser(t.app, { 'x-forwarded-for': '203.0.113.7' });
-    const page = await openSignIn(browser);
-    const action = formAction(page.body);
+  it('rate-limits failed sign-ins per account, whatever X-Forwarded-For says (not a trusted proxy)', async () => {
+    const browser = new Browser(t.app);
+    const action = formAction((await openSignIn(browser)).body);
+    // A new address per attempt, as an attacker would send: not trusted (TRUST_PROXY unset), so it changes nothing.
+    const from = (i: number) => {
+      browser.setHeader('x-forwarded-for', `203.0.113.${i}`);
+      return browser;
+    };
     for (let i = 0; i < 10; i++) {
-      const res = await browser.post(action, { email: 'operator@example.com', password: `wrong-${i}` });
+      const res = await from(i).post(action, { email: 'operator@example.com', password: `wrong-${i}` });
       expect(res.statusCode).toBe(401);
     }
-    const limited = await browser.post(action, { email: 'operator@example.com', password: 'wrong-again' });
+    const limited = await from(10).post(action, { email: 'operator@example.com', password: 'wrong-again' });
     expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('300');
     expect(limited.body).toContain('Too many sign-in attempts, try again in a few minutes.');
-    // Even the right password waits out the window.
-    const right = await browser.post(action, { email: 'operator@example.com', password: 'portal-demo' });
+    // Even the right password waits out the window, from any address.
+    const right = await from(11).post(action, { email: 'Operator@Example.com', password: 'portal-demo' });
     expect(right.statusCode).toBe(429);
     // Another account from the same address is not affected.
-    const other = await browser.post(action, DEMO);
-    expect(other.statusCode).toBe(303);
-
-    // Nor is the same account from another address.
-    const elsewhere = new Browser(t.app, { 'x-forwarded-for': '198.51.100.20' });
-    const location = await signIn(elsewhere, { email: 'operator@example.com', password: 'portal-demo' });
-    expect(fragmentOf(location).get('id_token')).toBeTruthy();
+    const other = await signIn(new Browser(t.app), DEMO);
+    expect(fragmentOf(other).get('id_token')).toBeTruthy();
   });
 
   it('signs out through end_session with a CSP-safe confirmation page', async () => {
@@ -295,6 +298,100 @@ describe('the built-in issuer', () => {
       expect(sessions!.n).toBeGreaterThan(0);
     } finally {
       await other.app.close();
+    }
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  let proxied: App;
+  beforeAll(async () => {
+    proxied = (await buildApp(testConfig({ TRUST_PROXY: 'true' }), t.database, { stepTimeScale: 0 })).app;
+    await proxied.ready();
+  });
+  afterAll(() => proxied?.close());
+
+  it('limits failed sign-ins per account even when every attempt comes from another address', async () => {
+    const browser = new Browser(proxied);
+    const action = formAction((await openSignIn(browser)).body);
+    const post = (i: number, password: string) => {
+      browser.setHeader('x-forwarded-for', `198.51.100.${i}`);
+      return browser.post(action, { email: 'operator@example.com', password });
+    };
+    for (let i = 0; i < 10; i++) expect((await post(i, `wrong-${i}`)).statusCode).toBe(401);
+    const limited = await post(10, 'wrong-again');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain('Too many sign-in attempts, try again in a few minutes.');
+    // Locked out: not even the right password, from yet another address, signs in during the window.
+    expect((await post(11, 'portal-demo')).statusCode).toBe(429);
+    const fresh = new Browser(proxied, { 'x-forwarded-for': '192.0.2.77' });
+    const page = await openSignIn(fresh);
+    const again = await fresh.post(formAction(page.body), { email: 'operator@example.com', password: 'portal-demo' });
+    expect(again.statusCode).toBe(429);
+  });
+
+  it('limits failed sign-ins per client address across accounts', async () => {
+    const browser = new Browser(proxied, { 'x-forwarded-for': '203.0.113.50' });
+    const action = formAction((await openSignIn(browser)).body);
+    for (let i = 0; i < 50; i++) {
+      const res = await browser.post(action, { email: `nobody-${i}@example.com`, password: 'guess' });
+      expect(res.statusCode).toBe(401);
+    }
+    // The address is used up: another account (right password or not) waits too…
+    expect((await browser.post(action, DEMO)).statusCode).toBe(429);
+    // …but not from another address.
+    const elsewhere = new Browser(proxied, { 'x-forwarded-for': '203.0.113.51' });
+    expect(fragmentOf(await signIn(elsewhere, DEMO)).get('id_token')).toBeTruthy();
+  });
+});
+
+describe("the issuer's cookies", () => {
+  const secureCookies = (res: { headers: Record<string, unknown> }) =>
+    [res.headers['set-cookie'] ?? []].flat().map((c) => [String(c).split('=')[0], /;\s*secure/i.test(String(c))]);
+
+  /** The Set-Cookie lines of a sign-in through the issuer at `browser`'s origin, and its first page's headers. */
+  async function signInCookies(app: App, browser: Browser, redirectUri: string) {
+    const start = await browser.get(authorizeUrl({ redirect_uri: redirectUri }));
+    expect(start.statusCode).toBe(303);
+    const page = await browser.follow(start);
+    expect(page.statusCode).toBe(200);
+    const posted = await browser.post(formAction(page.body), DEMO);
+    expect(posted.statusCode).toBe(303);
+    const last = await browser.follow(posted);
+    expect(String(last.headers.location).startsWith(`${redirectUri}#`)).toBe(true);
+    return { cookies: [start, posted, last].flatMap(secureCookies), page };
+  }
+
+  it('are Secure, and the issuer sends HSTS, when PUBLIC_URL is https', async () => {
+    const { app } = await buildApp(testConfig({ PUBLIC_URL: 'https://portal.test' }), t.database, {
+      stepTimeScale: 0,
+    });
+    try {
+      await app.ready();
+      const { cookies, page } = await signInCookies(app, new Browser(app), 'https://portal.test/auth_redirect');
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const [name, secure] of cookies) expect(secure, String(name)).toBe(true);
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are Secure at an https origin a trusted proxy reports (PUBLIC_URL unset), not at a plain one', async () => {
+    const env = { SEED: 'none', LOG_LEVEL: 'silent', PORT: '0', TRUST_PROXY: '127.0.0.1' };
+    const { app } = await buildApp(loadConfig(env), t.database, { stepTimeScale: 0 });
+    try {
+      await app.ready();
+      const https = new Browser(app, { 'x-forwarded-proto': 'https' }, 'portal.lan');
+      const secure = await signInCookies(app, https, 'https://portal.lan/auth_redirect');
+      expect(secure.cookies.length).toBeGreaterThan(0);
+      for (const [name, isSecure] of secure.cookies) expect(isSecure, String(name)).toBe(true);
+
+      const plain = await signInCookies(app, new Browser(app, {}, 'portal.lan'), 'http://portal.lan/auth_redirect');
+      expect(plain.cookies.length).toBeGreaterThan(0);
+      for (const [name, isSecure] of plain.cookies) expect(isSecure, String(name)).toBe(false);
+      expect(plain.page.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
     }
   });
 });

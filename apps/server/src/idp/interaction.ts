@@ -3,7 +3,9 @@ import { errors, type default as Provider } from 'oidc-provider';
 import type { OriginIssuer } from './provider.js';
 import type { Database } from '../platform/db.js';
 import { verifyPassword } from './password.js';
-import { AttemptLimiter } from './rate-limit.js';
+import { SignInLimiter } from './rate-limit.js';
+import { AppError } from '../platform/errors.js';
+import { isUnsafeText } from '../platform/request-hygiene.js';
 import { errorPage, MOUNT, SIGN_IN_ERRORS, signInPage, STYLESHEET, STYLESHEET_PATH } from './pages.js';
 import { findPortalUser } from './accounts.js';
 
@@ -14,8 +16,8 @@ export interface InteractionDeps {
   headers: Record<string, string>;
   database: Database;
   log: FastifyBaseLogger;
-  /** Failed attempts allowed per email and client IP in the window (default 10 per 5 minutes). */
-  limiter?: AttemptLimiter;
+  /** Failed attempts allowed per account and per client address (default: SignInLimiter's). */
+  limiter?: SignInLimiter;
 }
 
 const EXPIRED = 'This sign-in request has expired or was already used. Go back to the portal and sign in again.';
@@ -25,7 +27,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** Our own sign-in page for oidc-provider's interactions: /oidc/interaction/:uid and its form post. */
 export function registerInteractionRoutes(scope: FastifyInstance, deps: InteractionDeps): void {
   const { issuerFor, headers, database, log } = deps;
-  const limiter = deps.limiter ?? new AttemptLimiter(10, 5 * 60 * 1000);
+  const limiter = deps.limiter ?? new SignInLimiter();
 
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -37,6 +39,22 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
 
   const html = (reply: FastifyReply, status: number, body: string, own = headers) =>
     reply.status(status).headers(own).type('text/html; charset=utf-8').send(body);
+  const loginAction = (uid: string) => `${MOUNT}/interaction/${encodeURIComponent(uid)}/login`;
+
+  // A request the platform refuses before these routes run (request-hygiene.ts: a NUL in the form, say) is answered as
+  // a page, as everything here is: the sign-in form again with the reason, or an error page. Anything else goes on to
+  // the app's JSON error handler.
+  scope.setErrorHandler((err, req, reply) => {
+    if (!(err instanceof AppError) || err.code !== 'request.invalid') throw err;
+    const issuer = issuerFor(req);
+    if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
+    const { uid } = req.params as { uid?: string };
+    if (req.method === 'POST' && uid !== undefined && !isUnsafeText(uid)) {
+      const page = signInPage({ action: loginAction(uid), error: SIGN_IN_ERRORS.unsafeText });
+      return html(reply, 400, page, issuer.headers);
+    }
+    return html(reply, 400, errorPage(err.message, issuer.portalUrl), issuer.headers);
+  });
 
   /** Hands the raw response to oidc-provider (it writes the redirect itself). */
   const finish = async (
@@ -82,7 +100,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
     const interaction = await loadInteraction(req, reply, issuer);
     if (!interaction) return html(reply, 400, errorPage(EXPIRED, issuer.portalUrl), issuer.headers);
-    const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
+    const action = loginAction(interaction.uid);
     if (interaction.prompt.name === 'login') return html(reply, 200, signInPage({ action }), issuer.headers);
     // Any other prompt (consent) for our first-party client is granted without asking.
     return finish(req, reply, issuer, await autoConsent(issuer.provider, interaction));
@@ -97,7 +115,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       const page = (status: number, body: string) => html(reply, status, body, issuer.headers);
       const interaction = await loadInteraction(req, reply, issuer);
       if (!interaction) return page(400, errorPage(EXPIRED, issuer.portalUrl));
-      const action = `${MOUNT}/interaction/${encodeURIComponent(interaction.uid)}/login`;
+      const action = loginAction(interaction.uid);
       const form = req.body && typeof req.body === 'object' ? req.body : {};
       const email = String(form.email ?? '')
         .trim()
@@ -107,20 +125,20 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
         return finish(req, reply, issuer, await autoConsent(issuer.provider, interaction));
       }
 
-      const key = `${email.toLowerCase()}|${req.ip}`;
-      if (limiter.isBlocked(key)) {
+      // Checked before the password: while the account or the address is locked out, even the right one waits.
+      if (limiter.isBlocked(email, req.ip)) {
         log.warn({ email, ip: req.ip }, 'sign-in rate limited');
-        reply.header('Retry-After', '300');
+        reply.header('Retry-After', String(limiter.retryAfterSeconds));
         return page(429, signInPage({ action, email, error: SIGN_IN_ERRORS.rateLimited }));
       }
       const user = email && password ? await findPortalUser(database.db, email) : undefined;
       const ok = await verifyPassword(password, user?.passwordHash);
       if (!user || !ok) {
-        limiter.fail(key);
+        limiter.fail(email, req.ip);
         log.info({ email, ip: req.ip }, 'sign-in failed');
         return page(401, signInPage({ action, email, error: SIGN_IN_ERRORS.invalid }));
       }
-      limiter.reset(key);
+      limiter.succeeded(email);
       log.info({ email: user.email }, 'signed in');
       return finish(req, reply, issuer, { login: { accountId: user.email } });
     },

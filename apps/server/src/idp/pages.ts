@@ -54,6 +54,7 @@ ${body}
 export const SIGN_IN_ERRORS = {
   invalid: 'Invalid email or password.',
   rateLimited: 'Too many sign-in attempts, try again in a few minutes.',
+  unsafeText: 'The email or password contains a character that is not allowed.',
 } as const;
 
 export function signInPage(opts: { action: string; email?: string; error?: string }): string {

@@ -9,6 +9,7 @@ import { dbAdapterFactory, sweepExpired } from './adapter.js';
 import { errorPage, logoutPage, MOUNT, signedOutPage } from './pages.js';
 import { BAD_HOST, registerInteractionRoutes } from './interaction.js';
 import { issuerAt, openItThereMessage, originOf, requestOrigin } from './origin.js';
+import { HSTS } from '../platform/http.js';
 
 export interface BuiltinIssuerDeps {
   config: Config;
@@ -51,10 +52,11 @@ const MAX_ORIGINS = 32;
 /** The two checks oidc-provider applies to implicit web clients that a dev/demo issuer must relax (http, localhost). */
 const RELAXED_CLIENT_CHECKS = new Set(['implicit-force-https', 'implicit-forbid-localhost']);
 
-/** Security headers of every issuer response; the CSP allows no inline script or style. */
-export function issuerHeaders(formTargets: string[]): Record<string, string> {
+/** Security headers of every issuer response; the CSP allows no inline script or style. HSTS at an https origin. */
+export function issuerHeaders(formTargets: string[], opts: { https?: boolean } = {}): Record<string, string> {
   const formAction = ["'self'", ...formTargets].join(' ');
   return {
+    ...(opts.https ? { 'Strict-Transport-Security': HSTS } : {}),
     'Content-Security-Policy': [
       "default-src 'none'",
       // oidc-provider's own auto-submitting pages (form_post) add their script's sha256 to this directive.
@@ -88,7 +90,7 @@ function pinOrigin(req: FastifyRequest, origin: string): void {
 }
 
 /**
- * The built-in OpenID Connect issuer (oidc-provider 9), for local and demo use, mounted at /oidc.
+ * The built-in OpenID Connect issuer (oidc-provider 8), for local and demo use, mounted at /oidc.
  *
  * oidc-provider has one fixed issuer per Provider (it is written into every id token and all its URLs derive from it),
  * so serving several origins takes one Provider per origin. With PUBLIC_URL set there is exactly one, at PUBLIC_URL,
@@ -112,7 +114,10 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
     const postLogoutRedirectUris = [...new Set([portalUrl, ...extra.map((o) => `${o}/`)])];
     // Form posts end in redirects to the client; browsers apply form-action to those redirects too.
     const formTargets = [...new Set([...redirectUris, ...postLogoutRedirectUris].map((u) => new URL(u).origin))];
-    const headers = issuerHeaders(formTargets);
+    // An https issuer (PUBLIC_URL, or the origin a trusted proxy says it serves) keeps its cookies to https. pinOrigin
+    // gives oidc-provider the same protocol (X-Forwarded-Proto), so it never sees a Secure cookie on a plain request.
+    const https = new URL(base).protocol === 'https:';
+    const headers = issuerHeaders(formTargets, { https });
     const misdirected = perOrigin
       ? `Sign-in at ${origin} can only return to ${origin}. If the portal is behind a reverse proxy, set PUBLIC_URL ` +
         'to the address people open.'
@@ -135,8 +140,8 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
       jwks: { keys },
       cookies: {
         keys: [deriveCookieSecret(keys[0]!)],
-        long: { httpOnly: true, sameSite: 'lax' },
-        short: { httpOnly: true, sameSite: 'lax' },
+        long: { httpOnly: true, sameSite: 'lax', secure: https },
+        short: { httpOnly: true, sameSite: 'lax', secure: https },
       },
       responseTypes: ['id_token token'],
       scopes: ['openid', 'email'],
@@ -215,8 +220,9 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
     };
 
     provider.on('server_error', (_ctx: unknown, err: Error) => log.error({ err }, 'oidc-provider server error'));
-    // Koa prints uncaught errors to stderr unless someone listens; route them to our log instead.
-    (provider as unknown as NodeJS.EventEmitter).on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
+    // Koa prints uncaught errors to stderr unless someone listens; route them to our log instead. oidc-provider 8 keeps
+    // its Koa application apart from the Provider (`provider.app`), which is where Koa emits them.
+    provider.app.on('error', (err: Error) => log.error({ err }, 'oidc-provider error'));
     provider.on('authorization.error', (_ctx: unknown, err: Error) =>
       log.info({ reason: err.message, issuer: provider.issuer }, 'authorization request refused'),
     );

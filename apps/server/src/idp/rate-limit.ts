@@ -1,6 +1,6 @@
 /**
- * Failed sign-in attempts per key (email + client IP) in a fixed window. In memory, so each server process counts
- * on its own: with N processes behind a balancer an attacker gets at most N × the limit, which is still bounded.
+ * Failed attempts per key in a fixed window. In memory, so each server process counts on its own: with N processes
+ * behind a balancer an attacker gets at most N × the limit, which is still bounded.
  */
 export class AttemptLimiter {
   private readonly buckets = new Map<string, { count: number; resetAt: number }>();
@@ -50,3 +50,40 @@ export class AttemptLimiter {
     }
   }
 }
+
+const WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * The built-in issuer's sign-in limits, both over a 5-minute window: failed attempts per account (its email, whoever
+ * tries it from wherever: guessing one password from many addresses) and per client address (whichever accounts it
+ * tries: one password tried on many accounts). While either is used up, sign-in is refused even with the right
+ * password. The address is Fastify's `req.ip`, which only a proxy TRUST_PROXY trusts can set with X-Forwarded-For.
+ */
+export class SignInLimiter {
+  constructor(
+    readonly perAccount = new AttemptLimiter(10, WINDOW_MS),
+    readonly perAddress = new AttemptLimiter(50, WINDOW_MS),
+  ) {}
+
+  /** Seconds a refused client is told to wait (the window). */
+  readonly retryAfterSeconds = WINDOW_MS / 1000;
+
+  isBlocked(email: string, address: string): boolean {
+    return this.perAccount.isBlocked(accountKey(email)) || this.perAddress.isBlocked(address);
+  }
+
+  fail(email: string, address: string): void {
+    this.perAccount.fail(accountKey(email));
+    this.perAddress.fail(address);
+  }
+
+  /**
+   * A sign-in succeeded: the account's failures are forgotten. The address's are not, or one account of one's own
+   * would reset the count of guesses at everyone else's.
+   */
+  succeeded(email: string): void {
+    this.perAccount.reset(accountKey(email));
+  }
+}
+
+const accountKey = (email: string) => email.trim().toLowerCase();

@@ -44,7 +44,8 @@ export function principalOf(req: FastifyRequest): Principal {
 
 /**
  * Every /api route must declare its access (fail closed at start-up otherwise); every non-public one gets the
- * bearer id token verified and the portal user loaded, then the declared privilege checked.
+ * bearer id token verified and the portal user loaded, then the declared privilege checked. Their answers carry
+ * `Cache-Control: no-store`.
  */
 export function installAuth(app: FastifyInstance, deps: { db: Db; verifier: TokenVerifier }): void {
   app.addHook('onRoute', (route) => {
@@ -53,9 +54,11 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; verifier: Toke
     if (!route.config?.access) throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public' || req.method === 'OPTIONS') return;
+    // Whatever the answer (data, or 401/403), it is for this caller only: no shared or browser cache keeps it.
+    reply.header('Cache-Control', 'no-store');
 
     const header = req.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

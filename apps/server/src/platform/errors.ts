@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { errorCatalogue, type ErrorBody, type ErrorCode, type FieldIssue } from '@portal/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one error type services throw; its code decides the status and default message. */
@@ -59,4 +62,60 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return send(500, { code: 'internal', message: errorCatalogue.internal.message });
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`. Node's HTTP parser refuses some requests before Fastify sees them: a request line or
+ * headers over `http.maxHeaderSize` (431), a malformed request (400), one that arrives too slowly (408). These get the
+ * envelope too, written on the raw socket, with a fresh request id (the request never got one).
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'request.tooLarge'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request.timeout'
+        : 'request.invalid';
+  const { status, message } = errorCatalogue[code];
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify({ code, message, requestId } satisfies ErrorBody);
+  this.log.info({ reqId: requestId, code: err.code }, 'refused a malformed request');
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${requestId}`,
+        'Cache-Control: no-store',
+        'X-Content-Type-Options: nosniff',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs — a URL that is not valid
+ * percent-encoded UTF-8, a path parameter over `maxParamLength` — answered with the envelope (400 request.invalid).
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const requestId = String(req.id);
+  const code: ErrorCode = (err.statusCode ?? 500) < 500 ? 'request.invalid' : 'internal';
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'params: a path parameter is too long'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'The URL is not valid percent-encoded UTF-8'
+        : errorCatalogue[code].message;
+  if (code === 'internal') req.log.error({ err }, 'router error');
+  void reply
+    .status(errorCatalogue[code].status)
+    .header('X-Request-Id', requestId)
+    .header('Cache-Control', 'no-store')
+    .send({ code, message, requestId } satisfies ErrorBody);
 }

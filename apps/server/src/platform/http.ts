@@ -4,9 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorCatalogue, type ErrorBody } from '@portal/contract';
 
+/** HSTS for a year, sent only on https responses (browsers ignore it over http). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers on every response. Scripts only from our origin (no inline scripts); antd's CSS-in-JS needs
- * inline styles. Pages under `relaxedPrefixes` (third-party UIs) get their own policy from their plugin.
+ * inline styles. Pages under `relaxedPrefixes` (third-party UIs) get their own policy from their plugin. Over https
+ * (`req.protocol`: X-Forwarded-Proto counts only from a proxy TRUST_PROXY trusts), Strict-Transport-Security too.
  */
 export function installSecurityHeaders(
   app: FastifyInstance,
@@ -29,14 +33,18 @@ export function installSecurityHeaders(
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     if (!opts.relaxedPrefixes.some((p) => req.url.startsWith(p))) reply.header('Content-Security-Policy', csp);
     return payload;
   });
 }
 
+const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
+
 /**
  * Serves the built SPA: hashed assets pre-compressed (brotli/gzip) with a year of cache, index.html never cached,
- * and the history fallback for client routes. Unknown /api paths stay JSON 404s.
+ * and the history fallback for client routes. Unknown /api paths stay JSON 404s. Source maps are never served (the
+ * build keeps them beside the bundle, unreferenced, for reading a production stack trace; the dev server has its own).
  */
 export async function installSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexPath = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -47,6 +55,7 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
       preCompressed: true,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -158,6 +158,20 @@ describe('GET /api/v1/admin/audits', () => {
 });
 
 describe('GET /api/v1/devops/audit (one object, for detail tabs)', () => {
+  const TRAIL = '/api/v1/devops/audit';
+
+  beforeAll(async () => {
+    await t.database.db.insert(auditLogs).values([
+      { type: 'user', instanceId: 'sam.okafor@example.com', operator: 'admin@example.com', operation: 'set_roles' },
+      { type: 'cloud_config_change', instanceId: 'cc-one', operator: 'operator@example.com', operation: 'apply' },
+      { type: 'cloud_config_change', instanceId: 'cc-two', operator: 'operator@example.com', operation: 'create' },
+      { type: 'ctl', instanceId: 'cc-one', operator: 'operator@example.com', operation: 'pd-ctl store' },
+    ]);
+  });
+
+  const trail = async (query: string, email: string) =>
+    t.app.inject({ method: 'GET', url: `${TRAIL}${query}`, headers: await t.as(email) });
+
   it('stays open to every signed-in user', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -166,5 +180,58 @@ describe('GET /api/v1/devops/audit (one object, for detail tabs)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(ids(res.json() as ListResult<AuditLog>)).toEqual(['t-1']);
+  });
+
+  it('answers only the rows of the one object asked for', async () => {
+    for (const email of ['operator@example.com', 'sam.okafor@example.com']) {
+      const res = await trail('?type=cloud_config_change&instance_id=cc-one', email);
+      expect(res.statusCode, email).toBe(200);
+      const body = res.json() as ListResult<AuditLog>;
+      expect(body.total).toBe(1);
+      expect(body.items.map((r) => [r.type, r.instance_id, r.operation])).toEqual([
+        ['cloud_config_change', 'cc-one', 'apply'],
+      ]);
+    }
+  });
+
+  it('requires both type and instance_id: 400 request.invalid naming the missing one', async () => {
+    for (const [query, missing] of [
+      ['', ['querystring.type', 'querystring.instance_id']],
+      ['?type=tenant', ['querystring.instance_id']],
+      ['?instance_id=t-1', ['querystring.type']],
+      ['?type=tenant&instance_id=', ['querystring.instance_id']],
+      ['?type=tenant&instance_id=%20', ['querystring.instance_id']],
+    ] as const) {
+      for (const email of ['operator@example.com', 'admin@example.com']) {
+        const res = await trail(query, email);
+        expect(res.statusCode, `${email} ${query}`).toBe(400);
+        const body = res.json() as ErrorBody;
+        expect(body).toMatchObject({ code: 'request.invalid', requestId: res.headers['x-request-id'] });
+        expect((body.details as FieldIssue[]).map((d) => d.field).sort()).toEqual([...missing].sort());
+      }
+    }
+  });
+
+  it('refuses admin-only audit types to everyone but admins (403), as /api/v1/admin/audits does', async () => {
+    for (const email of ['operator@example.com', 'sam.okafor@example.com']) {
+      const res = await trail('?type=user&instance_id=sam.okafor@example.com', email);
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'auth.forbidden', requestId: res.headers['x-request-id'] });
+    }
+    const asAdmin = await trail('?type=user&instance_id=sam.okafor@example.com', 'admin@example.com');
+    expect(asAdmin.statusCode).toBe(200);
+    expect((asAdmin.json() as ListResult<AuditLog>).items.map((r) => r.operation)).toEqual(['set_roles']);
+  });
+
+  it('leaves every type to admins on the admin list', async () => {
+    const { res, body } = await list('?type=user&instance_id=sam.okafor@example.com');
+    expect(res.statusCode).toBe(200);
+    expect(body.items.map((r) => [r.type, r.operation])).toEqual([['user', 'set_roles']]);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${ADMIN_LIST}?type=user`,
+      headers: await t.as('operator@example.com'),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { auditTimeRange } from '@portal/contract';
-import type { adminAuditListQuery, AuditLog, ListResult } from '@portal/contract';
+import { auditTimeRange, isAdminAuditType } from '@portal/contract';
+import type { adminAuditListQuery, auditListQuery, AuditLog, ListResult } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
+import type { Principal } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import { selectAuditPage } from './repo.js';
 
@@ -10,6 +12,19 @@ import { selectAuditPage } from './repo.js';
  * admin browser (`GET /api/v1/admin/audits`, which adds the time range).
  */
 type Query = z.output<typeof adminAuditListQuery>;
+
+/**
+ * One object's trail (`GET /api/v1/devops/audit`): its type and id are required by the query schema, and the rows of
+ * admin-only types (ADMIN_AUDIT_TYPES, e.g. portal users) are the admin's only, as on `/api/v1/admin/audits`.
+ */
+export async function listObjectTrail(
+  db: Db,
+  principal: Principal,
+  q: z.output<typeof auditListQuery>,
+): Promise<ListResult<AuditLog>> {
+  if (isAdminAuditType(q.type) && !principal.privileges.has('admin.manage')) throw new AppError('auth.forbidden');
+  return listAuditLogs(db, q);
+}
 
 export async function listAuditLogs(db: Db, q: Query): Promise<ListResult<AuditLog>> {
   const range = auditTimeRange(q.from, q.to);
