@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { errorMessage, isApiError } from '../../shared/lib/ApiError';
 import { ResultMessage } from '../../shared/ui/ResultMessage';
 import { FullPageMessage } from './FullPageMessage';
-import { safeTarget, startLogin } from './login';
+import { safeReturnPath, startLogin } from './login';
 import { isSessionValid, readSession, subscribeSession } from './session';
 import { useAuthConfig } from './useAuthConfig';
 
@@ -32,7 +32,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const config = useAuthConfig();
   const started = useRef(false);
   const location = useLocation();
-  const target = safeTarget(`${location.pathname}${location.search}`) ?? '/';
+  const target = safeReturnPath(`${location.pathname}${location.search}`);
 
   // Re-render when the session expires, so an idle tab signs in again.
   useEffect(() => {

@@ -180,6 +180,85 @@ describe('/auth_redirect', () => {
     expect(readSession()).toBeNull();
   });
 
+  /** Puts the issuer's answer in the page's own address (the memory router under test does not), as in a browser. */
+  function arriveAt(url: string): string {
+    window.history.replaceState(null, '', url);
+    expect(window.location.hash).toContain('access_token');
+    return url;
+  }
+
+  function expectNoTokensInAddress() {
+    expect(window.location.hash).toBe('');
+    expect(window.location.href).toBe(`${window.location.origin}/auth_redirect`);
+  }
+
+  it.each(['%09', '%0A', '%2F', '%5C'])(
+    'goes home, never off-origin, for prev=/%s/evil.com and clears the tokens from the address',
+    async (escape) => {
+      serve();
+      const { assign } = stubNavigation();
+      const state = prepare('/\t/evil.com');
+      const idToken = fakeJwt({ email: 'olivia@example.com', nonce: 'nonce-1' });
+      const url = arriveAt(
+        `/auth_redirect?prev=/${escape}/evil.com#access_token=at-1&id_token=${idToken}&expires_in=60&state=${state}`,
+      );
+      const { router } = renderApp(url, features);
+      expect(await screen.findByText('Login successfully')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/overview'));
+      expect(await screen.findByText('Hello page')).toBeInTheDocument();
+      expect(screen.queryByText('Please wait...')).not.toBeInTheDocument();
+      expect(router.state.location.hash).toBe('');
+      expectNoTokensInAddress();
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
+
+  it('clears the tokens from the address on success', async () => {
+    serve();
+    stubNavigation();
+    const state = prepare('/orgs?page=3');
+    const idToken = fakeJwt({ email: 'olivia@example.com', nonce: 'nonce-1' });
+    const url = arriveAt(`/auth_redirect#access_token=at-1&id_token=${idToken}&expires_in=60&state=${state}`);
+    const { router } = renderApp(url, features);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orgs?page=3'),
+    );
+    expectNoTokensInAddress();
+  });
+
+  it('clears the tokens from the address on failure, then restarts login to a safe target', async () => {
+    serve();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { assign } = stubNavigation();
+    prepare();
+    const forged = encodeState({ r: 'forged', t: '/\t/evil.com' });
+    const idToken = fakeJwt({ email: 'mallory@example.com', nonce: 'nonce-1' });
+    const url = arriveAt(`/auth_redirect?prev=/%0A/evil.com#access_token=at&id_token=${idToken}&state=${forged}`);
+    const { router } = renderApp(url, features);
+    expect((await screen.findAllByText('Login failed: authentication failure')).length).toBeGreaterThan(0);
+    expectNoTokensInAddress();
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(readSession()).toBeNull();
+    await vi.advanceTimersByTimeAsync(LOGIN_RETRY_DELAY_MS);
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(decodeState(new URL(assign.mock.calls[0]?.[0] ?? '').searchParams.get('state'))?.t).toBe('/');
+  });
+
+  it('clears the tokens from the address even when reading the answer throws', async () => {
+    serve();
+    stubNavigation();
+    const state = prepare();
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('storage unavailable');
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const idToken = fakeJwt({ email: 'olivia@example.com', nonce: 'nonce-1' });
+    renderApp(arriveAt(`/auth_redirect#access_token=at&id_token=${idToken}&expires_in=60&state=${state}`), features);
+    expect((await screen.findAllByText('Login failed: authentication failure')).length).toBeGreaterThan(0);
+    expectNoTokensInAddress();
+    expect(readSession()).toBeNull();
+  });
+
   it('reports the error description the issuer sent', async () => {
     serve();
     stubNavigation();

@@ -1,5 +1,5 @@
 import { decodeJwtPayload } from './jwt';
-import { decodeState, NONCE_KEY, safeTarget, STATE_KEY } from './login';
+import { decodeState, NONCE_KEY, safeReturnPath, STATE_KEY } from './login';
 import type { Session } from './session';
 
 export const DEFAULT_LOGIN_FAILURE = 'authentication failure';
@@ -10,7 +10,7 @@ export type CallbackResult =
 /**
  * Reads the issuer's answer on /auth_redirect (tokens in the fragment, spec §7), checks state and the
  * id token's nonce against what startLogin stored, and builds the session. The return target is the
- * `prev` query parameter, else the target carried in state, else "/".
+ * `prev` query parameter, else the target carried in state, through safeReturnPath (a same-origin path, else "/").
  */
 export function completeLogin(location: { hash: string; search: string }, now: number = Date.now()): CallbackResult {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -19,7 +19,7 @@ export function completeLogin(location: { hash: string; search: string }, now: n
 
   const stateParam = param('state');
   const state = decodeState(stateParam);
-  const target = safeTarget(query.get('prev')) ?? safeTarget(state?.t) ?? '/';
+  const target = safeReturnPath(query.get('prev') || state?.t);
   const fail = (reason: string, detail?: string): CallbackResult => {
     if (detail) console.warn(`Login failed: ${detail}`);
     return { ok: false, reason, target };

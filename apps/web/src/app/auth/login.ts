@@ -12,11 +12,37 @@ export function randomToken(bytes = 16): string {
   return Array.from(data, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A same-origin path we are willing to return to after sign-in (no open redirects). */
-export function safeTarget(target: string | null | undefined): string | undefined {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
-  if (target.startsWith(AUTH_REDIRECT_PATH)) return undefined;
-  return target;
+/** C0 control characters and DEL, raw or percent-encoded: URL parsers drop or mangle them, so never trust them. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return /%(?:[01][0-9a-f]|7f)/i.test(text);
+}
+
+/**
+ * The only place a return target (the `prev` query parameter, the target carried in the login state, the page that
+ * asked for sign-in) becomes somewhere to go: it is parsed as a URL against `origin` and kept only when it stays on
+ * that origin over http(s). The answer is that URL's path, query and fragment. Anything else gives "/": another
+ * origin, `//host`, `\\host`, `javascript:`, control characters (a tab in `/\t/evil.com` is dropped by the parser,
+ * leaving `//evil.com`), a path that resolves to `//host`, the callback itself, empty. No open redirects, and nothing
+ * the router cannot go to.
+ */
+export function safeReturnPath(target: string | null | undefined, origin: string = window.location.origin): string {
+  if (!target || hasControlCharacter(target)) return '/';
+  let url: URL;
+  let home: string;
+  try {
+    home = new URL(origin).origin;
+    url = new URL(target, home);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== home || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
+  // `/.//evil.com` and `/a/../..//evil.com` resolve to the path `//evil.com`, which would leave the origin again.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith(AUTH_REDIRECT_PATH)) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export interface LoginState {
@@ -41,7 +67,7 @@ export function decodeState(value: string | null | undefined): LoginState | null
 }
 
 export function currentTarget(): string {
-  return safeTarget(`${window.location.pathname}${window.location.search}`) ?? '/';
+  return safeReturnPath(`${window.location.pathname}${window.location.search}`);
 }
 
 export interface AuthorizeRequest {
@@ -57,7 +83,7 @@ export function buildAuthorizeUrl(
   options: { prompt?: string } = {},
 ): AuthorizeRequest {
   const nonce = randomToken();
-  const state = encodeState({ r: randomToken(), t: safeTarget(target) ?? '/' });
+  const state = encodeState({ r: randomToken(), t: safeReturnPath(target) });
   const url = new URL(config.authorizationEndpoint, window.location.origin);
   url.searchParams.set('response_type', 'token id_token');
   url.searchParams.set('client_id', config.clientId);
