@@ -19,6 +19,8 @@ export interface TokenOptions {
   expiresIn?: number;
   /** Sign with a key the issuer never published (a forgery). */
   foreignKey?: boolean;
+  /** An unsigned token (`alg: none`, empty signature) with otherwise valid claims. */
+  unsigned?: boolean;
 }
 
 export interface TestApp {
@@ -90,6 +92,20 @@ export async function createTestApp(
   const token = async (o: TokenOptions = {}) => {
     if (!key || !signingKey) throw new Error('no built-in issuer key to sign test tokens with');
     const now = Math.floor(Date.now() / 1000);
+    if (o.unsigned) {
+      const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const email = o.email ?? 'operator@example.com';
+      const claims = {
+        email,
+        nonce: 'test',
+        iss: o.issuer ?? config.oidc.issuer,
+        aud: o.audience ?? config.oidc.clientId,
+        sub: email,
+        iat: now - 5,
+        exp: now + (o.expiresIn ?? 3600),
+      };
+      return `${b64({ alg: 'none', kid: key.kid, typ: 'JWT' })}.${b64(claims)}.`;
+    }
     return new SignJWT({ email: o.email ?? 'operator@example.com', nonce: 'test' })
       .setProtectedHeader({ alg: jwk.alg ?? 'RS256', kid: key.kid, typ: 'JWT' })
       .setIssuer(o.issuer ?? config.oidc.issuer)

@@ -1,0 +1,410 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as FastifyModule from 'fastify';
+import { SignJWT, importJWK, type JWK } from 'jose';
+import {
+  ADMIN_AUDIT_TYPES,
+  AUDIT_TYPES,
+  PORTAL_ROLES,
+  ROLE_PRIVILEGES,
+  allows,
+  type RouteAccess,
+} from '@portal/contract';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { auditLogs, idpKeys, portalUsers } from '../platform/schema.js';
+import { contractDescriptors, envelopeProblem, fillParams, routeKey, StatusTally } from './probe.js';
+
+/*
+ * The authorization matrix: every API route the app registers × every kind of identity, with the status each must
+ * get. The route list comes from the built app (an `onRoute` hook on every Fastify instance the app creates), the
+ * privileges from the contract's descriptors; `ROUTE_ACCESS` below pins each route's privilege, so a new route
+ * without a descriptor or without a row here, or a changed privilege, fails this test.
+ */
+
+const registered = vi.hoisted(() => [] as { method: string; url: string; access: unknown }[]);
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof FastifyModule>();
+  const create = ((opts?: Parameters<typeof mod.default>[0]) => {
+    const app = mod.default(opts);
+    app.addHook('onRoute', (r) => {
+      for (const method of [r.method].flat()) registered.push({ method, url: r.url, access: r.config?.access });
+    });
+    return app;
+  }) as typeof mod.default;
+  return { ...mod, default: create, fastify: create };
+});
+
+/**
+ * Each API route's declared privilege, pinned (the matrix's rows): `portal.read` (every role), `portal.operate`
+ * (operator, admin), `admin.manage` (admin) or `public`. Adding a route means adding its row here.
+ */
+const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  'GET /api/v1/admin/users': 'admin.manage',
+  'POST /api/v1/admin/users': 'admin.manage',
+  'PUT /api/v1/admin/users/:email/roles': 'admin.manage',
+  'PUT /api/v1/admin/users/:email/disabled': 'admin.manage',
+  'GET /api/v1/devops/approval/approvals/:id': 'portal.read',
+  'POST /api/v1/devops/approval/approvals/:id/approve': 'portal.operate',
+  'POST /api/v1/devops/approval/approvals/:id/reject': 'portal.operate',
+  'GET /api/v1/devops/audit': 'portal.read',
+  'GET /api/v1/admin/audits': 'admin.manage',
+  'GET /api/v1/public/auth-config': 'public',
+  'GET /api/v1/devops/me': 'portal.read',
+  'POST /api/v1/admin/profile/query': 'portal.read',
+  'GET /api/v1/devops/cloudconfig/parameters': 'portal.read',
+  'GET /api/v1/devops/cloudconfig/clusters/:cluster_id/config': 'portal.read',
+  'POST /api/v1/devops/cloudconfig/clusters/:cluster_id/changes/preview': 'portal.operate',
+  'POST /api/v1/devops/cloudconfig/clusters/:cluster_id/changes': 'portal.operate',
+  'GET /api/v1/devops/cloudconfig/clusters/:cluster_id/changes': 'portal.read',
+  'GET /api/v1/devops/cloudconfig/changes': 'portal.read',
+  'GET /api/v1/devops/cloudconfig/changes/:id': 'portal.read',
+  'POST /api/v1/devops/cloudconfig/changes/:id/apply': 'portal.operate',
+  'POST /api/v1/devops/cloudconfig/changes/:id/cancel': 'portal.operate',
+  'GET /api/v1/devops/cluster/ctl/commands': 'portal.read',
+  'POST /api/v1/devops/cluster/ctl': 'portal.operate',
+  'POST /api/v1/devops/secondaryconfirm/list': 'portal.read',
+  'POST /api/v1/devops/secondaryconfirm/diff': 'portal.read',
+  'POST /api/v1/devops/secondaryconfirm/apply': 'portal.operate',
+  'GET /api/v1/devops/operations': 'portal.read',
+  'GET /api/v1/devops/operations/:id': 'portal.read',
+  'POST /api/v1/devops/operations/:id/submit': 'portal.operate',
+  'POST /api/v1/devops/operations/:id/cancel': 'portal.operate',
+  'POST /api/v1/devops/operations/:id/steps/:seq/start': 'portal.operate',
+  'POST /api/v1/devops/operations/:id/steps/:seq/finish': 'portal.operate',
+  'GET /api/v1/admin/orgs': 'portal.read',
+  'GET /api/v1/admin/orgs/:id': 'portal.read',
+  'GET /api/v1/admin/orgs/:id/data-resource': 'portal.read',
+  'GET /api/v1/admin/orgs/:id/projects': 'portal.read',
+  'GET /api/v1/admin/orgs/:id/projects/:pid': 'portal.read',
+  'GET /api/v1/admin/orgs/:id/projects/:pid/data-resource': 'portal.read',
+  'GET /api/v1/devops/cluster/clusters': 'portal.read',
+  'GET /api/v1/devops/cluster/clusters/:id': 'portal.read',
+  'GET /api/v1/devops/cluster/clusters/:id/components': 'portal.read',
+  'GET /api/v1/devops/ping': 'portal.read',
+  'GET /api/v1/devops/ping/orgs': 'portal.read',
+  'GET /api/v1/devops/ping/clusters': 'portal.read',
+  'GET /api/v1/admin/dashboard/stats': 'portal.read',
+  'GET /api/v1/admin/providers': 'portal.read',
+  'POST /api/v1/admin/providers': 'admin.manage',
+  'GET /api/v1/admin/providers/:id': 'portal.read',
+  'GET /api/v1/admin/providers/:id/regions': 'portal.read',
+  'POST /api/v1/admin/providers/:id/regions': 'admin.manage',
+  'PUT /api/v1/admin/providers/:id/regions/:rid': 'admin.manage',
+  'GET /api/v1/devops/ticdc/clusters': 'portal.read',
+  'GET /api/v1/devops/ticdc/clusters/:id': 'portal.read',
+  'POST /api/v1/devops/ticdc/clusters/:id/upgrade': 'portal.operate',
+  'POST /api/v1/devops/ticdc/clusters/:id/images': 'portal.operate',
+  'POST /api/v1/devops/ticdc/clusters/:id/restart': 'portal.operate',
+  'POST /api/v1/devops/ticdc/clusters/:id/shutdown': 'portal.operate',
+  'GET /api/v1/devops/ticdc/changefeeds': 'portal.read',
+  'GET /api/v1/devops/ticdc/changefeeds/:id': 'portal.read',
+  'POST /api/v1/devops/ticdc/changefeeds/:id/restart': 'portal.operate',
+  'GET /api/v1/devops/ticdc-meta/internal/changefeeds': 'portal.read',
+};
+
+/** Not contract routes, and documented as such: the API document and its viewer (public, no data). */
+const UNDESCRIBED = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
+
+/** Identities that must be refused with 401 whatever the route, and the code each gets. */
+type BadIdentity = { name: string; code: 'auth.invalidToken' | 'auth.unauthenticated'; header: () => Promise<string> };
+
+let t: TestApp;
+const tally = new StatusTally();
+const descriptors = contractDescriptors();
+const roleUser = (role: string) => `matrix-${role}@example.test`;
+
+let badIdentities: BadIdentity[] = [];
+const roleHeaders = new Map<string, string>();
+
+beforeAll(async () => {
+  registered.length = 0;
+  // BENCH_ROUTES=1: the bench-only twins are API routes too (registered only then), so they are in the matrix.
+  t = await createTestApp({ BENCH_ROUTES: '1' });
+
+  // One user per built-in role (whatever the seed has), one with no role, and a disabled admin.
+  await t.database.db
+    .insert(portalUsers)
+    .values([
+      ...PORTAL_ROLES.map((role) => ({ email: roleUser(role), name: `Matrix ${role}`, roles: [role] })),
+      { email: roleUser('none'), name: 'Matrix no role', roles: [] },
+      { email: roleUser('disabled'), name: 'Matrix disabled', roles: ['admin'], disabled: true },
+    ]);
+  for (const role of [...PORTAL_ROLES, 'none'])
+    roleHeaders.set(role, `Bearer ${await t.token({ email: roleUser(role) })}`);
+
+  const [key] = await t.database.db.select().from(idpKeys).limit(1);
+  const jwk = key!.privateJwk as JWK;
+  const admin = roleUser('admin');
+  const publicPem = crypto
+    .createPublicKey({ key: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! }, format: 'jwk' })
+    .export({ type: 'spki', format: 'pem' });
+  const tokens = {
+    expired: await t.token({ email: admin, expiresIn: -120 }),
+    forged: await t.token({ email: admin, foreignKey: true }),
+    algNone: await t.token({ email: admin, unsigned: true }),
+    audience: await t.token({ email: admin, audience: 'another-client' }),
+    issuer: await t.token({ email: admin, issuer: 'https://evil.example/oidc' }),
+    // Algorithm confusion: HS256 keyed with the issuer's public key.
+    hmac: await new SignJWT({ email: admin })
+      .setProtectedHeader({ alg: 'HS256', kid: key!.kid })
+      .setIssuer(t.config.oidc.issuer)
+      .setAudience(t.config.oidc.clientId)
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(String(publicPem))),
+    noEmail: await new SignJWT({})
+      .setProtectedHeader({ alg: jwk.alg ?? 'RS256', kid: key!.kid })
+      .setSubject(admin)
+      .setIssuer(t.config.oidc.issuer)
+      .setAudience(t.config.oidc.clientId)
+      .setExpirationTime('10m')
+      .sign(await importJWK(jwk, jwk.alg ?? 'RS256')),
+    stranger: await t.token({ email: 'stranger@example.test' }),
+    disabled: await t.token({ email: roleUser('disabled') }),
+  };
+  const invalid = (name: string, header: string): BadIdentity => ({
+    name,
+    code: 'auth.invalidToken',
+    header: async () => header,
+  });
+  badIdentities = [
+    invalid('anonymous', ''),
+    invalid('another scheme', 'Basic YWRtaW46cG9ydGFsLWRlbW8='),
+    invalid('not a JWT', 'Bearer not-a-jwt'),
+    invalid('expired', `Bearer ${tokens.expired}`),
+    invalid('forged signature', `Bearer ${tokens.forged}`),
+    invalid('alg none', `Bearer ${tokens.algNone}`),
+    invalid('HS256 with the public key', `Bearer ${tokens.hmac}`),
+    invalid('wrong audience', `Bearer ${tokens.audience}`),
+    invalid('wrong issuer', `Bearer ${tokens.issuer}`),
+    invalid('no email claim', `Bearer ${tokens.noEmail}`),
+    { name: 'not a portal user', code: 'auth.unauthenticated', header: async () => `Bearer ${tokens.stranger}` },
+    { name: 'disabled admin', code: 'auth.unauthenticated', header: async () => `Bearer ${tokens.disabled}` },
+  ];
+});
+
+afterAll(async () => {
+  console.log(`authorization matrix: ${tally.summary()}`);
+  await t?.close();
+});
+
+async function send(method: string, url: string, authorization: string) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: authorization ? { authorization } : {},
+  });
+  tally.add(res.statusCode);
+  return res;
+}
+
+/** What is wrong with the caching of an authenticated route's answer (issue 9 item 5: never stored). */
+const uncached = (res: { headers: Record<string, unknown> }) =>
+  /\bno-store\b/.test(String(res.headers['cache-control'] ?? ''))
+    ? undefined
+    : `Cache-Control ${String(res.headers['cache-control'])}, not no-store`;
+
+/** A request URL for a route: each path param a placeholder (`x`), no query, no body — enough to pass auth. */
+const placeholderUrl = (path: string) => fillParams(path, () => 'x');
+
+describe('route table', () => {
+  const apiRoutes = () =>
+    registered.filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !UNDESCRIBED.some((re) => re.test(r.url)),
+    );
+
+  it('finds the registered routes and the contract descriptors', () => {
+    expect(apiRoutes().length).toBeGreaterThan(40);
+    expect(descriptors.length).toBeGreaterThan(40);
+    // The documented exceptions are registered (else the list above is stale).
+    for (const re of UNDESCRIBED) expect(registered.some((r) => re.test(r.url))).toBe(true);
+  });
+
+  it('has a descriptor for every registered /api route, with the access the route declares', () => {
+    const byKey = new Map(descriptors.map((x) => [routeKey(x.d.method, x.d.path), x.d]));
+    const missing = apiRoutes()
+      .filter((r) => !byKey.has(routeKey(r.method, r.url)))
+      .map((r) => routeKey(r.method, r.url));
+    expect(missing, 'registered /api routes without a contract descriptor').toEqual([]);
+    const mismatched = apiRoutes()
+      .filter((r) => byKey.get(routeKey(r.method, r.url))?.access !== r.access)
+      .map((r) => `${routeKey(r.method, r.url)}: registered ${String(r.access)}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('registers every descriptor (none is dead)', () => {
+    const keys = new Set(apiRoutes().map((r) => routeKey(r.method, r.url)));
+    expect(
+      descriptors.filter((x) => !keys.has(routeKey(x.d.method, x.d.path))).map((x) => `${x.name}.${x.key}`),
+    ).toEqual([]);
+  });
+
+  it('has one matrix row per descriptor, with the same privilege, and no row without a descriptor', () => {
+    const seen = new Map<string, string>();
+    for (const x of descriptors) {
+      const k = routeKey(x.d.method, x.d.path);
+      expect(seen.get(k), `${k} is described twice`).toBeUndefined();
+      seen.set(k, `${x.name}.${x.key}`);
+    }
+    const rowsMissing = descriptors
+      .filter((x) => ROUTE_ACCESS[routeKey(x.d.method, x.d.path)] === undefined)
+      .map((x) => `'${routeKey(x.d.method, x.d.path)}': '${x.d.access}', (${x.name}.${x.key})`);
+    expect(rowsMissing, 'descriptors without a row in ROUTE_ACCESS').toEqual([]);
+    const differs = descriptors
+      .map((x) => ({ k: routeKey(x.d.method, x.d.path), access: x.d.access }))
+      .filter(({ k, access }) => ROUTE_ACCESS[k] !== undefined && ROUTE_ACCESS[k] !== access)
+      .map(({ k, access }) => `${k}: row ${ROUTE_ACCESS[k]}, descriptor ${access}`);
+    expect(differs, 'rows whose privilege differs from the descriptor').toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((k) => !seen.has(k)),
+      'rows without a descriptor',
+    ).toEqual([]);
+  });
+
+  it('knows what every built-in role grants', () => {
+    expect(Object.keys(ROLE_PRIVILEGES)).toEqual([...PORTAL_ROLES]);
+  });
+});
+
+describe.each(descriptors.map((x) => [routeKey(x.d.method, x.d.path), x.d] as const))('%s', (_name, d) => {
+  const url = placeholderUrl(d.path);
+
+  it('refuses every bad identity with 401, the envelope and no-store', async () => {
+    const wrong: string[] = [];
+    for (const id of badIdentities) {
+      const res = await send(d.method, url, await id.header());
+      if (d.access === 'public') {
+        if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
+          wrong.push(`${id.name}: ${res.statusCode} on a public route`);
+        continue;
+      }
+      const problem = envelopeProblem(res) ?? uncached(res);
+      const code = (res.json() as { code?: string }).code;
+      if (res.statusCode !== 401 || problem || code !== id.code)
+        wrong.push(`${id.name}: ${res.statusCode} ${code ?? ''} ${problem ?? ''}`.trim());
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers each role by its privileges: 403 (envelope) without it, neither 401 nor 403 with it; no-store', async () => {
+    const wrong: string[] = [];
+    for (const role of [...PORTAL_ROLES, 'none']) {
+      const res = await send(d.method, url, roleHeaders.get(role)!);
+      const granted = allows(ROLE_PRIVILEGES[role] ?? [], d);
+      if (granted) {
+        if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
+          wrong.push(`${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (d.access !== 'public' && uncached(res)) wrong.push(`${role}: ${res.statusCode} ${uncached(res)}`);
+      } else {
+        const problem = envelopeProblem(res) ?? uncached(res);
+        const code = (res.json() as { code?: string }).code;
+        if (res.statusCode !== 403 || problem || code !== 'auth.forbidden')
+          wrong.push(`${role}: ${res.statusCode} ${code ?? ''} ${problem ?? ''}`.trim());
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/*
+ * Issue 9 item 1: `GET /api/v1/devops/audit` is one object's trail. Without its type and instance_id it is refused
+ * (400) to every role that may call it, and the admin-only audit types (user management) are the admin's: 403 for
+ * everyone else, whichever way the query is spelled.
+ */
+describe('GET /api/v1/devops/audit: one object trail, admin-only types for admins', () => {
+  const LIST = '/api/v1/devops/audit';
+  const readers = PORTAL_ROLES.filter((r) => (ROLE_PRIVILEGES[r] ?? []).includes('portal.read'));
+  const admins = readers.filter((r) => (ROLE_PRIVILEGES[r] ?? []).includes('admin.manage'));
+  const others = readers.filter((r) => !admins.includes(r));
+  const USER = 'lin.wei@example.com';
+
+  beforeAll(async () => {
+    // A trail for one object of every type, so each read below has rows to return (or to withhold).
+    await t.database.db.insert(auditLogs).values(
+      AUDIT_TYPES.map((type) => ({
+        type,
+        instanceId: type === 'user' ? USER : `matrix-${type}`,
+        operator: 'admin@example.com',
+        operation: 'update',
+        details: { before: { roles: ['operator'] }, after: { roles: ['operator', 'viewer'] } },
+      })),
+    );
+  });
+
+  it('has readers that are not admins, and admin-only types', () => {
+    expect(others.length).toBeGreaterThan(0);
+    expect(ADMIN_AUDIT_TYPES.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['no filter', ''],
+    ['only a type', '?type=cloud_config_change'],
+    ['only an instance id', '?instance_id=matrix-cloud_config_change'],
+    ['an empty instance id', '?type=cloud_config_change&instance_id='],
+    ['only an operator', '?operator=admin@example.com'],
+  ])('refuses %s with 400 to every reader', async (_name, query) => {
+    for (const role of readers) {
+      const res = await send('GET', `${LIST}${query}`, roleHeaders.get(role)!);
+      expect(res.statusCode, `${role} ${query}`).toBe(400);
+      expect(envelopeProblem(res), `${role} ${query}`).toBeUndefined();
+    }
+  });
+
+  it('answers one object trail of a shared type to every reader', async () => {
+    for (const type of AUDIT_TYPES.filter((x) => !(ADMIN_AUDIT_TYPES as readonly string[]).includes(x))) {
+      for (const role of readers) {
+        const res = await send('GET', `${LIST}?type=${type}&instance_id=matrix-${type}`, roleHeaders.get(role)!);
+        expect(res.statusCode, `${role} ${type}`).toBe(200);
+        const body = res.json() as { items: { type: string; instance_id: string }[] };
+        expect(body.items.length, `${role} ${type}`).toBeGreaterThan(0);
+        expect(body.items.every((i) => i.type === type && i.instance_id === `matrix-${type}`)).toBe(true);
+      }
+    }
+  });
+
+  it('answers an admin-only trail to admins only: 403 with the envelope for the other roles', async () => {
+    for (const type of ADMIN_AUDIT_TYPES) {
+      const url = `${LIST}?type=${type}&instance_id=${encodeURIComponent(USER)}`;
+      for (const role of admins) {
+        const res = await send('GET', url, roleHeaders.get(role)!);
+        expect(res.statusCode, `${role} ${type}`).toBe(200);
+        expect((res.json() as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      }
+      for (const role of others) {
+        const res = await send('GET', url, roleHeaders.get(role)!);
+        expect(res.statusCode, `${role} ${type}`).toBe(403);
+        expect(envelopeProblem(res), `${role} ${type}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('never hands an admin-only row to another role, however the query is spelled', async () => {
+    const admin = ADMIN_AUDIT_TYPES[0];
+    const queries = [
+      `type=${admin}&instance_id=${encodeURIComponent(USER)}`,
+      `type=${admin.toUpperCase()}&instance_id=${encodeURIComponent(USER)}`,
+      `type=${admin}&type=tenant&instance_id=${encodeURIComponent(USER)}`,
+      `type=tenant&type=${admin}&instance_id=${encodeURIComponent(USER)}`,
+      `type[]=${admin}&instance_id=${encodeURIComponent(USER)}`,
+      `type=tenant&instance_id=${encodeURIComponent(USER)}`,
+      `type=tenant&instance_id=${encodeURIComponent(USER)}&operator=admin@example.com`,
+      `type=${admin}%00&instance_id=${encodeURIComponent(USER)}`,
+      `type=%20${admin}&instance_id=${encodeURIComponent(USER)}`,
+      `instance_id=${encodeURIComponent(USER)}&per_page=100`,
+      `per_page=100`,
+    ];
+    for (const role of others) {
+      for (const q of queries) {
+        const res = await send('GET', `${LIST}?${q}`, roleHeaders.get(role)!);
+        expect(res.statusCode, `${role} ${q}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(envelopeProblem(res), `${role} ${q}`).toBeUndefined();
+        else {
+          const items = (res.json() as { items: { type: string }[] }).items;
+          expect(
+            items.filter((i) => (ADMIN_AUDIT_TYPES as readonly string[]).includes(i.type)),
+            `${role} ${q}`,
+          ).toEqual([]);
+        }
+      }
+    }
+  });
+});
