@@ -14,7 +14,7 @@ import { ping, type Database } from './platform/db.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/errors.js';
 import { installRequestHygiene } from './platform/request-hygiene.js';
 import { installAuth } from './platform/auth.js';
-import { installSecurityHeaders, installSpa } from './platform/http.js';
+import { installRequestLog, installSecurityHeaders, installSpa } from './platform/http.js';
 import type { App, AppContext, ServerFeature } from './platform/context.js';
 import { Registry } from './platform/extensions.js';
 import { addRoute, routeRegistrar } from './platform/routes.js';
@@ -78,6 +78,8 @@ function adoptedRequestId(header: string | string[] | undefined): string | undef
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // One line per request only when it failed or was slow (REQUEST_LOG=all: every request): installRequestLog.
+    disableRequestLogging: true,
     genReqId: (req) => adoptedRequestId(req.headers['x-request-id']) ?? crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -94,6 +96,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   installErrorHandling(app);
+  installRequestLog(app, { mode: config.requestLog, slowMs: config.slowRequestMs });
   installRequestHygiene(app);
   const idp = await createIdp(config, database, app.log);
   installAuth(app, { db: database.db, verifier: idp.verifier });

@@ -51,6 +51,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     WEB_DIST: z.string().optional(),
     BENCH_ROUTES: z.enum(['0', '1']).default('0'),
+    REQUEST_LOG: z.enum(['errors', 'all']).default('errors'),
+    SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -87,6 +89,12 @@ export interface Config {
   webDist: string | undefined;
   /** Bench only (`BENCH_ROUTES=1`): also serve the benchmark's no-DB twins of the lists (`/api/v1/devops/ping…`). */
   benchRoutes: boolean;
+  /**
+   * Request lines: `errors` (default) logs only server errors and requests slower than `slowRequestMs`; `all` logs
+   * every request at info (≈ 1 KB of JSON each: at load, the logging alone costs more than a light route).
+   */
+  requestLog: 'errors' | 'all';
+  slowRequestMs: number;
   /** TRUST_PROXY: whose X-Forwarded-* headers count (client address, protocol, host); false by default. */
   trustProxy: TrustProxy;
 }
@@ -116,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     benchRoutes: e.BENCH_ROUTES === '1',
+    requestLog: e.REQUEST_LOG,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -77,3 +77,20 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
     return reply.status(404).send(body);
   });
 }
+
+/**
+ * Request lines. Fastify's own (two lines per request at info) are off; this writes one line when a request ends:
+ * always for a server error (warn) or a request slower than `slowMs` (warn), and for every request at info when
+ * `mode` is `all`. Under load, logging every request costs more than serving a light route.
+ */
+export function installRequestLog(app: FastifyInstance, opts: { mode: 'errors' | 'all'; slowMs: number }): void {
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const status = reply.statusCode;
+    const slow = ms >= opts.slowMs;
+    if (status < 500 && !slow && opts.mode !== 'all') return;
+    const line = { method: req.method, url: req.url, status, ms };
+    if (status >= 500 || slow) req.log.warn(line, slow ? 'slow request' : 'request failed');
+    else req.log.info(line, 'request');
+  });
+}
