@@ -53,6 +53,3 @@ export interface ServerFeature {
 export function defineFeature(feature: ServerFeature): ServerFeature {
   return feature;
 }
-
-/** @deprecated The pre-descriptor way a feature plugged in its routes; being replaced by `ServerFeature`. */
-export type FeatureRoutes = (app: App, ctx: AppContext) => void | Promise<void>;

@@ -2,13 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { http } from '../shared/lib/http';
+import { request } from '../shared/lib/http';
 import { mockFetch } from '../test/fetchMock';
 import { renderWithProviders } from '../test/render';
 
 function ApproveButton({ quiet = false }: { quiet?: boolean }) {
   const approve = useMutation({
-    mutationFn: () => http.post('/api/v1/devops/approval/approvals/7/approve'),
+    mutationFn: () => request('POST', '/api/v1/devops/approval/approvals/7/approve'),
     meta: quiet ? { errorModal: false } : undefined,
   });
   return <button onClick={() => approve.mutate()}>Approve</button>;

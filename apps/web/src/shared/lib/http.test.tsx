@@ -6,7 +6,7 @@ import { USER_MANUAL_URL } from '@portal/contract';
 import type { ErrorBody } from '@portal/contract';
 import { json, mockFetch } from '../../test/fetchMock';
 import { ApiError, errorMessage } from './ApiError';
-import { API_BASE_URL_KEY, http, request } from './http';
+import { API_BASE_URL_KEY, request } from './http';
 import { configureSessionHooks } from './session-hooks';
 
 function withToken(token = 'id-token-123', email = 'olivia@example.com') {
@@ -46,9 +46,9 @@ describe('http client', () => {
       'POST /api/x': { body: {} },
       'OPTIONS /api/x': { body: {} },
     });
-    await http.get('/api/x');
-    await http.post('/api/x', { a: 1 });
-    await http.options('/api/x');
+    await request('GET', '/api/x');
+    await request('POST', '/api/x', { body: { a: 1 } });
+    await request('OPTIONS', '/api/x');
     expect(requests.map((r) => [r.method, r.headers.get('Authorization')])).toEqual([
       ['GET', 'Bearer id-token-123'],
       ['POST', 'Bearer id-token-123'],
@@ -60,7 +60,7 @@ describe('http client', () => {
 
   it('serialises arrays as repeated keys and skips null and undefined', async () => {
     const { requests } = mockFetch({ 'GET /api/list': { body: { items: [], total: 0 } } });
-    await http.get('/api/list', {
+    await request('GET', '/api/list', {
       params: { status: ['ACTIVE', 'SUSPENDED'], search: null, tag: undefined, page: 2, flag: false },
     });
     expect(requests[0]?.url.search).toBe('?status=ACTIVE&status=SUSPENDED&page=2&flag=false');
@@ -69,7 +69,7 @@ describe('http client', () => {
   it('uses the stored base URL override when there is one', async () => {
     window.localStorage.setItem(API_BASE_URL_KEY, 'https://api.example.test/');
     const { requests } = mockFetch({ 'GET /api/x': { body: {} } });
-    await http.get('/api/x');
+    await request('GET', '/api/x');
     expect(requests[0]?.url.href).toBe('https://api.example.test/api/x');
   });
 
@@ -84,7 +84,7 @@ describe('http client', () => {
           }),
       ),
     );
-    const pending = failure(http.get('/api/slow'));
+    const pending = failure(request('GET', '/api/slow'));
     await vi.advanceTimersByTimeAsync(29_999);
     let settled = false;
     void pending.then(() => (settled = true));
@@ -110,7 +110,7 @@ describe('http client', () => {
       'GET /api/c': { status: 502, body: { error: 'Bad gateway upstream' } },
       'GET /api/d': new Response('<html>oops</html>', { status: 500 }),
     });
-    const a = await failure(http.get('/api/a'));
+    const a = await failure(request('GET', '/api/a'));
     expect([a.status, a.code, a.message, a.requestId, a.details]).toEqual([
       404,
       'tenant.notFound',
@@ -118,11 +118,11 @@ describe('http client', () => {
       'req-1',
       { id: '9' },
     ]);
-    const b = await failure(http.get('/api/b'));
+    const b = await failure(request('GET', '/api/b'));
     expect([b.code, b.message]).toEqual(['42', 'legacy message']);
-    const c = await failure(http.get('/api/c'));
+    const c = await failure(request('GET', '/api/c'));
     expect(c.message).toBe('Bad gateway upstream');
-    const d = await failure(http.get('/api/d'));
+    const d = await failure(request('GET', '/api/d'));
     expect([d.code, d.message, d.serverMessage]).toEqual([
       'http.500',
       'Request failed with status code 500',
@@ -134,7 +134,7 @@ describe('http client', () => {
   it('401: tells the user the account does not exist, once for a burst, with a switch link', async () => {
     const { switchAccount } = withToken();
     mockFetch({ 'GET /api/me': () => json(401, { code: 'auth.unauthenticated', message: 'x', requestId: 'r' }) });
-    await Promise.all([1, 2, 3].map(() => failure(http.get('/api/me'))));
+    await Promise.all([1, 2, 3].map(() => failure(request('GET', '/api/me'))));
     const notices = await screen.findAllByText(/does not exist in the portal/);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toHaveTextContent('Your current account olivia@example.com does not exist in the portal.');
@@ -150,7 +150,7 @@ describe('http client', () => {
         body: { code: 'auth.forbidden', message: 'no', requestId: 'r' },
       },
     });
-    const error = await failure(http.delete('/api/v1/admin/providers/aws', { params: { force: true } }));
+    const error = await failure(request('DELETE', '/api/v1/admin/providers/aws', { params: { force: true } }));
     expect(error.notified).toBe(true);
     const notice = (await screen.findByText(/^Forbidden:/)).closest('.ant-notification-notice') as HTMLElement;
     expect(notice).toHaveTextContent(
@@ -169,7 +169,7 @@ describe('http client', () => {
     expect(await screen.findByText('Changed by someone else')).toBeInTheDocument();
 
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const offline = await failure(http.get('/api/offline', { showError: true }));
+    const offline = await failure(request('GET', '/api/offline', { showError: true }));
     expect(offline.message).toBe('Failed to fetch');
     expect(await screen.findByText(/Seems that your network is not configured correctly/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'User Manual' })).toHaveAttribute('href', USER_MANUAL_URL);
@@ -179,7 +179,7 @@ describe('http client', () => {
     mockFetch({
       'GET /api/quiet': { status: 500, body: { code: 'internal', message: 'Internal server error', requestId: 'r' } },
     });
-    const error = await failure(http.get('/api/quiet'));
+    const error = await failure(request('GET', '/api/quiet'));
     expect(error.notified).toBe(false);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();

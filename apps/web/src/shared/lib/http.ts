@@ -55,14 +55,6 @@ export function buildUrl(path: string, params?: QueryParams): string {
   return `${getApiBaseUrl()}${path}${toQueryString(params)}`;
 }
 
-/** Fills `:name` placeholders of a contract route path, URL-encoding each value. */
-export function pathOf(template: string, values: Record<string, string | number>): string {
-  return template.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined ? whole : encodeURIComponent(String(value));
-  });
-}
-
 function asText(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim()) return value;
   if (typeof value === 'number') return String(value);
@@ -162,15 +154,3 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     outer?.removeEventListener('abort', forwardAbort);
   }
 }
-
-type BodyOptions = Omit<RequestOptions, 'body'>;
-
-/** Typed helpers; the type argument is the contract's response type. */
-export const http = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-  options: <T>(path: string, options?: RequestOptions) => request<T>('OPTIONS', path, options),
-};

@@ -25,7 +25,7 @@ type Widen<V> = V extends readonly (infer I)[]
 
 export type ListFilters<D extends ListDefaults> = { [K in Exclude<keyof D, 'sort' | 'per_page'>]: Widen<D[K]> };
 
-/** The flat request params: page (1-based), per_page, sort and every filter. Ready for `http.get(path, { params })`. */
+/** The flat request params: page (1-based), per_page, sort and every filter: a list route's `query`. */
 export type ListRequestParams<D extends ListDefaults> = ListFilters<D> & {
   page: number;
   per_page: number;
