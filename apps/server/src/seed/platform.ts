@@ -73,7 +73,8 @@ const COMPANIES = [
   'Cobalt Insights',
 ];
 
-const PROJECT_NAMES = [
+/** Project names of the demo and scale data. */
+export const PROJECT_NAMES = [
   'production',
   'staging',
   'development',

@@ -9,7 +9,7 @@ import {
   TENANT_ORG_TAGS,
   UNAVAILABLE_REASONS,
 } from './catalogue.js';
-import { DEMO_BASE_TIME, seedDemoEntities, seedProviders } from './platform.js';
+import { DEMO_BASE_TIME, PROJECT_NAMES, seedDemoEntities, seedProviders } from './platform.js';
 
 /**
  * The scale seed: N tenants, ~4 projects each, M clusters (and their components), generated set-based in SQL
@@ -101,23 +101,6 @@ const NOUNS = [
   'Freight',
 ];
 const SUFFIXES = ['Inc', 'Ltd', 'GmbH', 'Co', 'LLC', 'Group', 'Pte Ltd', 'KK', 'SA', 'AB'];
-const PROJECT_NAMES = [
-  'production',
-  'staging',
-  'development',
-  'analytics',
-  'payments',
-  'data-platform',
-  'customer-360',
-  'ml-features',
-  'reporting',
-  'inventory',
-  'ledger',
-  'search',
-  'iot-ingest',
-  'marketing',
-  'risk-engine',
-];
 const PURPOSES = [
   'orders',
   'users',
