@@ -9,6 +9,8 @@ export default defineConfig({
       },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      // The web build's own transforms (apps/web/build), run in Node.
+      { test: { name: 'web-build', root: 'apps/web', include: ['build/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -11,8 +11,10 @@ import { feedback } from '../../../shared/lib/feedback';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useSetUserDisabled } from '../api';
-import { EditRolesModal } from './EditRolesModal';
 import { isKnownRole, userGroupPath } from './privileges';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+
+const EditRolesModal = lazyDialog(() => import('./EditRolesModal').then((m) => m.EditRolesModal));
 
 export const CANNOT_DISABLE_SELF = 'You cannot disable yourself';
 

@@ -7,10 +7,12 @@ import { useListParams } from '../../../shared/lib/useListParams';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useUsers } from '../api';
-import { AddUserModal } from '../components/AddUserModal';
 import { RolesPanel } from '../components/RolesPanel';
 import { UserTable } from '../components/UserTable';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+
+const AddUserModal = lazyDialog(() => import('../components/AddUserModal').then((m) => m.AddUserModal));
 
 /** /access (admin only): portal users, their roles and state; the roles and what they grant. */
 export function AccessPage() {

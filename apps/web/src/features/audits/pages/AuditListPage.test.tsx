@@ -74,8 +74,8 @@ describe('/audits', () => {
     expect(calls('GET', LIST)[0]?.url.search).toBe(
       '?page=2&per_page=10&sort=-operate_at&type=tenant&instance_id=t-1&operator=lin.wei%40example.com&from=2024-06-01&to=2024-06-30',
     );
-    expect(screen.getByPlaceholderText('From (UTC)')).toHaveValue('2024-06-01');
-    expect(screen.getByPlaceholderText('To (UTC)')).toHaveValue('2024-06-30');
+    // The day-range filter shows the URL's range before its picker has loaded.
+    expect(screen.getByLabelText('Operate date range (UTC)')).toHaveValue('2024-06-01 → 2024-06-30');
     expect(screen.getByLabelText('Instance ID')).toHaveValue('t-1');
     expect(screen.getByLabelText('Operator email')).toHaveValue('lin.wei@example.com');
     const type = screen.getByLabelText('Audit type').closest('.ant-select') as HTMLElement;
@@ -116,8 +116,10 @@ describe('/audits', () => {
     const { calls } = serve();
     const { router } = renderWithProviders(<AuditListPage />, { path: '/audits' });
     await screen.findByText('suspend');
-    const from = screen.getByPlaceholderText('From (UTC)');
-    await userEvent.click(from);
+    // The picker loads when the filter is reached for, and opens focused on its first end.
+    await userEvent.click(screen.getByLabelText('Operate date range (UTC)'));
+    const from = await screen.findByPlaceholderText('From (UTC)');
+    await waitFor(() => expect(from).toHaveFocus());
     await userEvent.type(from, '2024-05-01{Enter}');
     const to = screen.getByPlaceholderText('To (UTC)');
     await userEvent.type(to, '2024-05-31{Enter}');

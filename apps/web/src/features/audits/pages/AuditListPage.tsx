@@ -1,10 +1,10 @@
-import { Card, DatePicker, Select, Tag } from 'antd';
+import { Card, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { AUDIT_TYPES } from '@portal/contract';
 import type { AdminAuditListQuery, AuditLog, AuditType } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
+import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
 import { DateText } from '../../../shared/ui/Formatted';
 import { AuditInstanceLink } from '../../../shared/ui/ObjectLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -13,16 +13,7 @@ import { useAdminAuditLogs } from '../api';
 import { AuditDetails } from '../components/AuditDetails';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 
-const DATE = 'YYYY-MM-DD';
-
 const isAuditType = (v: string): v is AuditType => (AUDIT_TYPES as readonly string[]).includes(v);
-
-/** A YYYY-MM-DD from the URL as a picker value (a calendar day; it means that UTC day). */
-function day(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const d = dayjs(value);
-  return d.isValid() ? d : null;
-}
 
 const columns: TableColumnsType<AuditLog> = [
   {
@@ -90,14 +81,12 @@ export function AuditListPage() {
             placeholder="Operator email"
             width={240}
           />
-          <DatePicker.RangePicker
-            allowEmpty={[true, true]}
-            format={DATE}
-            placeholder={['From (UTC)', 'To (UTC)']}
-            value={[day(from), day(to)]}
-            onChange={(dates) =>
-              list.setFilters({ from: dates?.[0]?.format(DATE) ?? '', to: dates?.[1]?.format(DATE) ?? '' })
-            }
+          {/* Days in UTC: the URL's YYYY-MM-DD means that UTC day. */}
+          <DateRangeFilter
+            aria-label="Operate date range (UTC)"
+            from={from}
+            to={to}
+            onChange={(start, end) => list.setFilters({ from: start, to: end })}
           />
         </ListToolbar>
         <DataTable<AuditLog>

@@ -12,7 +12,9 @@ import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { EnabledTag } from '../../../shared/ui/StatusTag';
 import { useProvider } from '../api';
-import { RegionFormModal } from '../components/RegionFormModal';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+
+const RegionFormModal = lazyDialog(() => import('../components/RegionFormModal').then((m) => m.RegionFormModal));
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; region: Region } | null;
 

@@ -10,8 +10,12 @@ import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EnabledTag } from '../../../shared/ui/StatusTag';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
 import { useProviders } from '../api';
-import { CreateProviderModal } from '../components/CreateProviderModal';
+
+const CreateProviderModal = lazyDialog(() =>
+  import('../components/CreateProviderModal').then((m) => m.CreateProviderModal),
+);
 
 const columns: TableColumnsType<Provider> = [
   {

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Dropdown, Form, Input, Typography } from 'antd';
+import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { canTicdc, shutdownTicdcBody, ticdcApi, upgradeTicdcBody } from '@portal/contract';
+import { canTicdc, ticdcApi } from '@portal/contract';
 import type { TicdcAction, TicdcClusterDetail } from '@portal/contract';
-import { schemaRule } from '../../../shared/lib/formRules';
 import { useCan } from '../../../shared/lib/useCan';
 import { confirmAction } from '../../../shared/ui/ConfirmButton';
-import { FormModal } from '../../../shared/ui/FormModal';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
 import { useTicdcAction } from '../api';
+
+const UpgradeTicdcDialog = lazyDialog(() => import('./TicdcFormDialogs').then((m) => m.UpgradeTicdcDialog));
+const ShutdownTicdcDialog = lazyDialog(() => import('./TicdcFormDialogs').then((m) => m.ShutdownTicdcDialog));
 
 export const TICDC_ACTION_LABELS: Record<TicdcAction, string> = {
   upgrade: 'Upgrade Version',
@@ -32,10 +34,7 @@ export interface TicdcActionsProps {
  */
 export function TicdcActions({ ticdc, onStarted, onModifyImage }: TicdcActionsProps) {
   const [dialog, setDialog] = useState<'upgrade' | 'shutdown' | null>(null);
-  const [upgradeForm] = Form.useForm<{ target_version: string }>();
-  const [shutdownForm] = Form.useForm<{ cloud_config_change_id: string }>();
-  // Forms show their own failures; the restart confirmation uses the operation-failure dialog.
-  const formAction = useTicdcAction(ticdc.id, { errorModal: false });
+  // The restart confirmation uses the operation-failure dialog; the form dialogs show their own failures.
   const action = useTicdcAction(ticdc.id);
   const can = useCan();
   const routes = {
@@ -77,59 +76,18 @@ export function TicdcActions({ ticdc, onStarted, onModifyImage }: TicdcActionsPr
           Actions <DownOutlined />
         </Button>
       </Dropdown>
-      <FormModal<{ target_version: string }>
-        title={`Upgrade TiCDC ${ticdc.name}`}
+      <UpgradeTicdcDialog
+        ticdc={ticdc}
         open={dialog === 'upgrade'}
         onClose={() => setDialog(null)}
-        form={upgradeForm}
-        okText="Upgrade"
-        onSubmit={async (values) => {
-          const out = await formAction.mutateAsync({
-            action: 'upgrade',
-            body: { target_version: values.target_version.trim() },
-          });
-          onStarted(out.instance_id);
-        }}
-      >
-        <Typography.Paragraph type="secondary">
-          {`Current version ${ticdc.version}; the upstream cluster ${ticdc.upstream_cluster.name} runs ${ticdc.upstream_cluster.version}, which the target version may not exceed.`}
-        </Typography.Paragraph>
-        <Form.Item
-          name="target_version"
-          label="Target version"
-          required
-          rules={[schemaRule(upgradeTicdcBody.shape.target_version)]}
-        >
-          <Input placeholder="e.g. v8.5.1" />
-        </Form.Item>
-      </FormModal>
-      <FormModal<{ cloud_config_change_id: string }>
-        title={`Shutdown TiCDC ${ticdc.name}`}
+        onStarted={onStarted}
+      />
+      <ShutdownTicdcDialog
+        ticdc={ticdc}
         open={dialog === 'shutdown'}
         onClose={() => setDialog(null)}
-        form={shutdownForm}
-        okText="Shutdown"
-        onSubmit={async (values) => {
-          const out = await formAction.mutateAsync({ action: 'shutdown', body: values });
-          onStarted(out.instance_id);
-        }}
-      >
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="Shutting down stops every changefeed of this TiCDC cluster."
-          description="Give the id of the cloud config change this shutdown belongs to."
-        />
-        <Form.Item
-          name="cloud_config_change_id"
-          label="Cloud config change ID"
-          required
-          rules={[schemaRule(shutdownTicdcBody.shape.cloud_config_change_id)]}
-        >
-          <Input placeholder="e.g. 1024" inputMode="numeric" />
-        </Form.Item>
-      </FormModal>
+        onStarted={onStarted}
+      />
     </>
   );
 }
