@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyles } from './build/antd-styles';
 import { contractModules } from './build/contract-modules';
+import { theme } from './src/app/theme';
 
 export default defineConfig({
-  plugins: [react(), contractModules()],
+  plugins: [react(), contractModules(), antdStaticStyles(theme)],
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { installSessionHooks } from './app/auth/installSessionHooks';
+import { getValidSession } from './app/auth/session';
 import { features } from './app/features';
 import { createQueryClient } from './app/queryClient';
-import { buildRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import './app/global.css';
 
 // Spec §9: no service worker may keep serving an old build.
@@ -18,12 +19,17 @@ if ('serviceWorker' in navigator) {
 
 const queryClient = createQueryClient();
 installSessionHooks(queryClient);
-const router = createBrowserRouter(buildRoutes(features));
+// Signed in: the page's code downloads while the shell starts (signed out, the browser leaves for the issuer).
+if (getValidSession()) preloadPage(features, window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes features={features} />
+      </BrowserRouter>
+    </App>
   </StrictMode>,
 );

@@ -1,30 +1,36 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
-import { message, notification } from 'antd';
-import { setDialogRequester, setFeedbackApi } from '../shared/lib/feedback';
+import { setDialogRequester, setToastRequester } from '../shared/lib/feedback';
+import { OptionalPart } from './OptionalPart';
 
+const ToastHolder = lazy(() => import('./ToastHolder').then((m) => ({ default: m.ToastHolder })));
 const ModalHolder = lazy(() => import('./ModalHolder').then((m) => ({ default: m.ModalHolder })));
 
 /**
- * Hands antd's context-aware message/notification (and, on first use, modal) APIs to code outside
- * React, such as the HTTP client. Render it once, above the routes.
+ * Hands antd's context-aware message/notification and modal APIs to code outside React, such as the HTTP client.
+ * Each holder (and antd's code for it) loads on its first use: the first paint needs neither. Render it once,
+ * above the routes.
  */
 export function FeedbackBridge() {
-  const [messageApi, messageHolder] = message.useMessage();
-  const [notificationApi, notificationHolder] = notification.useNotification();
+  const [toastsWanted, setToastsWanted] = useState(false);
   const [dialogsWanted, setDialogsWanted] = useState(false);
   // Layout effects: registered before any page's effects can raise a notice.
   useLayoutEffect(() => {
-    setFeedbackApi({ message: messageApi, notification: notificationApi });
-    return () => setFeedbackApi(null);
-  }, [messageApi, notificationApi]);
+    setToastRequester(() => setToastsWanted(true));
+    return () => setToastRequester(null);
+  }, []);
   useLayoutEffect(() => {
     setDialogRequester(() => setDialogsWanted(true));
     return () => setDialogRequester(null);
   }, []);
   return (
     <>
-      {messageHolder}
-      {notificationHolder}
+      {toastsWanted ? (
+        <OptionalPart what="The toasts" fallback={null}>
+          <Suspense fallback={null}>
+            <ToastHolder />
+          </Suspense>
+        </OptionalPart>
+      ) : null}
       {dialogsWanted ? (
         <Suspense fallback={null}>
           <ModalHolder />

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { Flex, Spin } from 'antd';
-import { Navigate } from 'react-router';
+import { matchPath, Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { allows } from '@portal/contract';
 import type { Privilege } from '@portal/contract';
@@ -40,22 +40,27 @@ function FeaturePage({ Page, requires }: { Page: ComponentType; requires: Privil
   return <Suspense fallback={<PageSpinner />}>{allowed ? <Page /> : <ForbiddenPage />}</Suspense>;
 }
 
-/** The route table, derived from the feature manifests; the root provides their slots to every page. */
+/**
+ * The route table, derived from the feature manifests; the root provides their slots to every page. Declarative
+ * routes (no loaders or actions): a page that throws shows the error page in the page area, the shell stays.
+ */
 export function buildRoutes(features: readonly FeatureManifest[]): RouteObject[] {
   const featureRoutes: RouteObject[] = features.flatMap((feature) =>
     feature.routes.map((route) => {
       const Page = lazyPage(route.page);
       return {
         path: route.path,
-        element: <FeaturePage Page={Page} requires={route.requires ?? featureRequirement(feature)} />,
-        errorElement: <RouteErrorBoundary />,
+        element: (
+          <RouteErrorBoundary>
+            <FeaturePage Page={Page} requires={route.requires ?? featureRequirement(feature)} />
+          </RouteErrorBoundary>
+        ),
       };
     }),
   );
   return [
     {
       element: <RootFrame slots={collectSlots(features)} />,
-      errorElement: <RouteErrorBoundary />,
       children: [
         { path: AUTH_REDIRECT_PATH, element: <AuthRedirectPage /> },
         {
@@ -80,4 +85,26 @@ export function buildRoutes(features: readonly FeatureManifest[]): RouteObject[]
       ],
     },
   ];
+}
+
+/** The console's routes, under a last-resort error boundary for anything the shell itself throws. */
+export function AppRoutes({ features }: { features: readonly FeatureManifest[] }) {
+  const routes = useMemo(() => buildRoutes(features), [features]);
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+}
+
+/**
+ * Starts downloading the page at `pathname` (its chunk and their imports) before the first render, instead of when
+ * the render reaches it: the download overlaps the shell's start-up, and the work of requesting it leaves the first
+ * render's task. A failure is left to the render, which shows it.
+ */
+export function preloadPage(features: readonly FeatureManifest[], pathname: string): void {
+  const path = pathname === '/' ? '/overview' : pathname;
+  for (const feature of features)
+    for (const route of feature.routes)
+      if (matchPath({ path: route.path, end: true }, path)) {
+        route.page().catch(() => undefined);
+        return;
+      }
 }

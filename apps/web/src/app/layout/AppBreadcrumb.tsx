@@ -1,29 +1,38 @@
-import { Breadcrumb } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import type { FeatureManifest } from '../../shared/lib/feature';
 import { breadcrumbs } from './navigation';
 
+/**
+ * Spec §2: home, then one crumb per path segment. Plain markup styled like antd's Breadcrumb: antd's would bring its
+ * item dropdowns (Dropdown, Menu and the popup engine) into every page's first download.
+ */
 export function AppBreadcrumb({ features }: { features: readonly FeatureManifest[] }) {
   const { pathname } = useLocation();
   const crumbs = breadcrumbs(pathname, features);
   return (
-    <Breadcrumb
-      className="app-breadcrumb"
-      items={[
-        {
-          key: 'home',
-          title: (
-            <Link to="/overview" aria-label="Home">
-              <HomeOutlined />
-            </Link>
-          ),
-        },
-        ...crumbs.map((crumb, index) => ({
-          key: `${index}`,
-          title: crumb.path ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
-        })),
-      ]}
-    />
+    <nav className="app-breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <Link to="/overview" aria-label="Home" className="app-breadcrumb-link">
+            <HomeOutlined />
+          </Link>
+        </li>
+        {crumbs.map((crumb, index) => (
+          <li key={index} aria-current={index === crumbs.length - 1 ? 'page' : undefined}>
+            <span className="app-breadcrumb-separator" aria-hidden="true">
+              /
+            </span>
+            {crumb.path ? (
+              <Link to={crumb.path} className="app-breadcrumb-link">
+                {crumb.title}
+              </Link>
+            ) : (
+              <span className="app-breadcrumb-text">{crumb.title}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }

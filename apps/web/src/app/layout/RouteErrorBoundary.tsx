@@ -1,6 +1,9 @@
+import { Component } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
+import type { Location } from 'react-router';
 import { browser } from '../../shared/lib/browser';
 import { ResultMessage } from '../../shared/ui/ResultMessage';
 import { ChunkLoadError } from './lazyPage';
@@ -14,19 +17,19 @@ function isChunkError(error: unknown): boolean {
 }
 
 /** A page that failed to load (spec §9 chunk time-out) or crashed: say so and offer a reload. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const chunk = isChunkError(error);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
   return (
     <ResultMessage
       status="error"
       title={chunk ? 'Failed to load this page' : 'Something went wrong'}
-      subTitle={chunk ? 'The page could not be downloaded. Check your connection and reload.' : detail}
+      subTitle={
+        chunk
+          ? 'The page could not be downloaded. Check your connection and reload.'
+          : error instanceof Error
+            ? error.message
+            : undefined
+      }
       extra={
         <Button type="primary" icon={<ReloadOutlined />} onClick={() => browser.reload()}>
           Reload
@@ -34,4 +37,40 @@ export function RouteErrorBoundary() {
       }
     />
   );
+}
+
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  error: unknown;
+  /** The location the children were last rendered for: another one gives them a fresh try. */
+  location: Location;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, error: undefined, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { failed: false, error: undefined, location: props.location };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Catches what its route throws while rendering (a crash, or a page chunk that failed to download) and shows the
+ * error page in its place instead of a blank screen; navigating elsewhere renders the route again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary location={useLocation()}>{children}</Boundary>;
 }

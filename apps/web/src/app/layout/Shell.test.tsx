@@ -110,6 +110,77 @@ describe('app shell', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the error page in place of a page that throws, and renders again after navigating', async () => {
+    serve(operatorProfile);
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Crashing(): never {
+      throw new Error('cannot read the rows');
+    }
+    const crashing: FeatureManifest = { key: 'crashing', routes: [{ path: '/crash', page: async () => Crashing }] };
+    renderApp('/crash', [...testFeatures, crashing]);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('cannot read the rows')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    await userEvent.click(within(nav).getByRole('menuitem', { name: 'Orgs' }));
+    expect(await screen.findByText('Orgs page')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('sidebar: entries are links, sections open and close, arrow keys move between them', async () => {
+    serve(adminProfile);
+    signIn(adminProfile.email);
+    renderApp('/providers', testFeatures);
+    await screen.findByText('Providers page');
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('menuitem', { name: 'Orgs' })).toHaveAttribute('href', '/orgs');
+    const current = within(nav).getByRole('menuitem', { name: 'Providers' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    // The section of the current page is open, the others closed.
+    expect(within(nav).getByRole('menuitem', { name: 'DBaaS Settings' })).toHaveAttribute('aria-expanded', 'true');
+    const admin = await within(nav).findByRole('menuitem', { name: 'Admin' });
+    expect(admin).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).queryByRole('menuitem', { name: 'Audits' })).not.toBeInTheDocument();
+    await userEvent.click(admin);
+    expect(admin).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('menuitem', { name: 'Audits' })).toHaveAttribute('href', '/audits');
+
+    current.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(admin).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(nav).getByRole('menuitem', { name: 'Audits' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(admin).toHaveFocus();
+    expect(admin).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(admin).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Home}');
+    expect(within(nav).getByRole('menuitem', { name: 'Overview' })).toHaveFocus();
+    // Up from the first wraps to the last.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(nav).getByRole('menuitem', { name: 'Audits' })).toHaveFocus();
+    await userEvent.click(within(nav).getByRole('menuitem', { name: 'Audits' }));
+    expect(await screen.findByText('Audits page')).toBeInTheDocument();
+  });
+
+  it('collapsed sidebar: icons with their names, and a section widens it', async () => {
+    serve(operatorProfile);
+    signIn();
+    window.localStorage.setItem('portal.sidebarCollapsed', 'true');
+    renderApp('/overview', testFeatures);
+    await screen.findByText('Overview page');
+    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('menuitem', { name: 'Orgs' })).toHaveAttribute('title', 'Orgs');
+    const settings = within(nav).getByRole('menuitem', { name: 'DBaaS Settings' });
+    expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(settings);
+    expect(document.querySelector('.ant-layout-sider-collapsed')).toBeNull();
+    expect(window.localStorage.getItem('portal.sidebarCollapsed')).toBe('false');
+    expect(within(nav).getByRole('menuitem', { name: 'Providers' })).toBeInTheDocument();
+  });
+
   it('remembers the collapsed sidebar', async () => {
     serve(operatorProfile);
     signIn();

@@ -1,15 +1,19 @@
 import { createElement, useMemo, useState } from 'react';
-import type { ComponentType } from 'react';
-import { Layout, Menu } from 'antd';
-import type { MenuProps } from 'antd';
-import { AppstoreOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
-import type { FeatureManifest, MenuSectionKey } from '../../shared/lib/feature';
+import type { ComponentType, KeyboardEvent, ReactNode } from 'react';
+import { Layout } from 'antd';
+import {
+  AppstoreOutlined,
+  DownOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
+import type { FeatureManifest, FeatureMenu, MenuSectionKey } from '../../shared/lib/feature';
+import type { MenuGroup } from './navigation';
 import { menuGroups, selectedMenu } from './navigation';
 
-type MenuItem = NonNullable<MenuProps['items']>[number];
-
-// Few icons on purpose: each one is in the first download (budget ≤ 250 KB gzip).
+// Few icons on purpose: each one is in the first download.
 const SECTION_ICONS: Partial<Record<MenuSectionKey, ComponentType>> = {
   settings: SettingOutlined,
   admin: SafetyCertificateOutlined,
@@ -26,19 +30,89 @@ function readCollapsed(): boolean {
   }
 }
 
+function writeCollapsed(collapsed: boolean): void {
+  try {
+    window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(collapsed));
+  } catch {
+    // not persisted; still collapses
+  }
+}
+
+/**
+ * An entry's icon. A top-level entry without one shows its initial, so the collapsed sidebar still tells entries
+ * apart; an entry in a section shows nothing.
+ */
+function EntryIcon({ entry, nested }: { entry: FeatureMenu; nested: boolean }) {
+  if (entry.icon) return <MenuIcon icon={entry.icon} />;
+  if (nested) return null;
+  return (
+    <span className="side-menu-initial" aria-hidden="true">
+      {entry.label.slice(0, 1)}
+    </span>
+  );
+}
+
+/** Decoration: the entry's name is its label alone. */
+function MenuIcon({ icon }: { icon: ComponentType }) {
+  return (
+    <span className="side-menu-icon" aria-hidden="true">
+      {createElement(icon)}
+    </span>
+  );
+}
+
+/** Arrow keys move between the visible entries and sections; Left and Right close and open a section. */
+function onMenuKey(event: KeyboardEvent<HTMLElement>, toggle: (section: string, open: boolean) => void): void {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  if (at < 0) return;
+  const current = items[at] as HTMLElement;
+  const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
+  const section = current.dataset.section ?? current.closest<HTMLElement>('[data-section-list]')?.dataset.sectionList;
+  switch (event.key) {
+    case 'ArrowDown':
+      focus(at + 1);
+      break;
+    case 'ArrowUp':
+      focus(at - 1);
+      break;
+    case 'Home':
+      focus(0);
+      break;
+    case 'End':
+      focus(items.length - 1);
+      break;
+    case 'ArrowRight':
+      if (!current.dataset.section) return;
+      toggle(current.dataset.section, true);
+      break;
+    case 'ArrowLeft':
+      if (!section) return;
+      toggle(section, false);
+      event.currentTarget.querySelector<HTMLElement>(`[data-section="${section}"]`)?.focus();
+      break;
+    default:
+      return;
+  }
+  event.preventDefault();
+}
+
 export interface SidebarProps {
   features: readonly FeatureManifest[];
   /** The signed-in user's privileges: entries needing others are left out. */
   privileges: readonly string[];
 }
 
-/** The collapsible sidebar; the collapsed state survives reloads. */
+/**
+ * The collapsible sidebar (spec §2); the collapsed state survives reloads. Plain links under antd's Layout.Sider,
+ * with the roles and keys of a menu: antd's Menu would bring its own engine, popups and tooltips (and a large
+ * stylesheet) into every page's first download.
+ */
 export function Sidebar({ features, privileges }: SidebarProps) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const groups = useMemo(() => menuGroups(features, privileges), [features, privileges]);
-  const selected = selectedMenu(location.pathname, groups);
+  const selected = selectedMenu(pathname, groups);
   const [openKeys, setOpenKeys] = useState<string[]>(() =>
     selected && selected.group !== 'root' ? [selected.group] : [],
   );
@@ -50,49 +124,86 @@ export function Sidebar({ features, privileges }: SidebarProps) {
       setOpenKeys([...openKeys, selected.group]);
   }
 
-  const items = groups.flatMap<MenuItem>((group) => {
-    const entries = group.entries.map((entry) => ({
-      key: entry.key,
-      icon: entry.icon ? createElement(entry.icon) : undefined,
-      label: entry.label,
-      onClick: () => void navigate(entry.path),
-    }));
-    if (group.key === 'root') return entries;
-    return [
-      {
-        key: group.key,
-        label: group.label,
-        icon: createElement(SECTION_ICONS[group.key] ?? AppstoreOutlined),
-        children: entries,
-      },
-    ];
-  });
+  const collapse = (next: boolean) => {
+    setCollapsed(next);
+    writeCollapsed(next);
+  };
+  const toggle = (section: string, open: boolean) =>
+    setOpenKeys((keys) => (open ? [...new Set([...keys, section])] : keys.filter((k) => k !== section)));
+
+  const entry = (item: FeatureMenu, nested: boolean): ReactNode => {
+    const active = selected?.key === item.key;
+    const className = ['side-menu-item', nested && 'side-menu-item-nested', active && 'side-menu-item-selected'];
+    return (
+      <li key={item.key} role="none">
+        <Link
+          to={item.path}
+          role="menuitem"
+          aria-current={active ? 'page' : undefined}
+          title={collapsed ? item.label : undefined}
+          className={className.filter(Boolean).join(' ')}
+        >
+          <EntryIcon entry={item} nested={nested} />
+          <span className="side-menu-label">{item.label}</span>
+        </Link>
+      </li>
+    );
+  };
+
+  const section = (group: MenuGroup): ReactNode => {
+    const open = !collapsed && openKeys.includes(group.key);
+    const holdsSelected = selected?.group === group.key;
+    return (
+      <li key={group.key} role="none">
+        <button
+          type="button"
+          role="menuitem"
+          aria-expanded={open}
+          aria-haspopup="true"
+          data-section={group.key}
+          title={collapsed ? group.label : undefined}
+          className={`side-menu-item side-menu-section${holdsSelected ? ' side-menu-section-selected' : ''}`}
+          onClick={() => {
+            // Collapsed, a section has no room for its entries: widen the sidebar with the section open.
+            if (collapsed) {
+              collapse(false);
+              toggle(group.key, true);
+            } else toggle(group.key, !open);
+          }}
+        >
+          <MenuIcon icon={SECTION_ICONS[group.key] ?? AppstoreOutlined} />
+          <span className="side-menu-label">{group.label}</span>
+          <DownOutlined className={`side-menu-arrow${open ? ' side-menu-arrow-open' : ''}`} aria-hidden="true" />
+        </button>
+        {open ? (
+          <ul role="menu" aria-label={group.label} data-section-list={group.key} className="side-menu-sub">
+            {group.entries.map((item) => entry(item, true))}
+          </ul>
+        ) : null}
+      </li>
+    );
+  };
 
   return (
     <Layout.Sider
       collapsible
       collapsed={collapsed}
-      onCollapse={(next) => {
-        setCollapsed(next);
-        try {
-          window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
-        } catch {
-          // not persisted; still collapses
-        }
-      }}
+      onCollapse={collapse}
       theme="light"
       width={220}
       collapsedWidth={56}
       className="app-sider"
     >
       <nav aria-label="Main menu">
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={selected ? [selected.key] : []}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={(keys) => setOpenKeys(keys)}
-        />
+        <ul
+          role="menu"
+          className={`side-menu${collapsed ? ' side-menu-collapsed' : ''}`}
+          onKeyDown={(event) => onMenuKey(event, toggle)}
+        >
+          {groups.flatMap((group) =>
+            group.key === 'root' ? group.entries.map((item) => entry(item, false)) : [section(group)],
+          )}
+        </ul>
       </nav>
     </Layout.Sider>
   );

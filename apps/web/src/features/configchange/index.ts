@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { SettingOutlined } from '@ant-design/icons';
 import type { ClusterSlotProps, FeatureManifest } from '../../shared/lib/feature';
+import { changePath } from './lib/paths';
 
 /** Other areas refresh a target's configuration after changing it: `configchangeKeys.clusterConfig(type, id)`. */
 export { configchangeKeys } from './keys';
@@ -57,7 +58,7 @@ export const configChangeFeature: FeatureManifest = {
         ),
     },
   ],
-  auditLinks: [{ type: 'cloud_config_change', path: (id) => `/confighistories/${encodeURIComponent(id)}` }],
+  auditLinks: [{ type: 'cloud_config_change', path: changePath }],
   // Phases shown as status tags (the change list's phase tags use the contract's PHASE_COLORS).
   statusColors: { APPROVING: 'orange', APPLYING: 'blue', APPLIED: 'green', WITHDRAWN: 'red' },
 };

@@ -1,20 +1,16 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { DataRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { LIST_AUTOLOAD_MS } from '@portal/contract';
 import { useListParams } from './useListParams';
 import { useSearchUpdate } from './useSearchUpdate';
+import { memoryRouter } from '../../test/render';
 
 type Status = 'ACTIVE' | 'SUSPENDED';
 
 function setup<T>(hook: () => T, path = '/orgs') {
-  let router!: DataRouter;
-  const wrapper = ({ children }: { children: ReactNode }) => {
-    router ??= createMemoryRouter([{ path: '*', element: children }], { initialEntries: [path] });
-    return <RouterProvider router={router} />;
-  };
+  const { router, Router } = memoryRouter(path);
+  const wrapper = ({ children }: { children: ReactNode }) => <Router>{children}</Router>;
   const view = renderHook(hook, { wrapper });
   const url = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { ...view, url };

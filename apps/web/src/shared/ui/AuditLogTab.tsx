@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from './DataTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditsApi } from '@portal/contract';
 import type { AuditListQuery, AuditLog, AuditType } from '@portal/contract';
@@ -15,7 +15,7 @@ export interface AuditLogTabProps {
   instanceId: string;
 }
 
-const columns: TableColumnsType<AuditLog> = [
+const columns: DataColumns<AuditLog> = [
   { title: 'Operator', dataIndex: 'operator', key: 'operator' },
   { title: 'Operation', dataIndex: 'operation', key: 'operation' },
   {

@@ -1,4 +1,4 @@
-import { Empty, Tooltip } from 'antd';
+import { Empty } from 'antd';
 
 export interface BarDatum {
   label: string;
@@ -31,11 +31,10 @@ export function BarChart({ data, title, color = '#1677ff', sorted = true, emptyT
             <span className="bar-chart-label" title={row.label}>
               {row.label}
             </span>
-            <Tooltip title={`${row.label}: ${row.value} (${share}%)`}>
-              <span className="bar-chart-track">
-                <span className="bar-chart-bar" style={{ width: `${width}%`, background: color }} />
-              </span>
-            </Tooltip>
+            {/* The browser's own tooltip: an antd Tooltip per bar costs the overview its popup engine. */}
+            <span className="bar-chart-track" title={`${row.label}: ${row.value} (${share}%)`}>
+              <span className="bar-chart-bar" style={{ width: `${width}%`, background: color }} />
+            </span>
             <span className="bar-chart-value">{row.value}</span>
           </li>
         );

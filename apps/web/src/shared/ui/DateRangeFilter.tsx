@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
 import { Input } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
+import { deferredControl } from './deferredControl';
+import type { StandInProps } from './deferredControl';
 
 export interface DateRangeFilterProps {
   /** YYYY-MM-DD or '' (open end). */
@@ -8,26 +9,20 @@ export interface DateRangeFilterProps {
   to: string;
   onChange(from: string, to: string): void;
   placeholder?: [string, string];
-  'aria-label'?: string;
+  'aria-label': string;
 }
 
-const loadPicker = () => import('./DateRangePicker');
-const Picker = lazy(() => loadPicker().then((m) => ({ default: m.DateRangePicker })));
+const DEFAULT_PLACEHOLDER: [string, string] = ['From (UTC)', 'To (UTC)'];
 
-/**
- * A day-range filter (YYYY-MM-DD, both ends optional). antd's RangePicker and dayjs (~35 KB gzip) are not part of
- * the page's first load: until the user reaches for the filter, a read-only field shows the range from the URL; the
- * picker loads when the pointer or the focus gets there and opens where the field was.
- */
-export function DateRangeFilter({
+function DateRangeStandIn({
   from,
   to,
-  onChange,
-  placeholder = ['From (UTC)', 'To (UTC)'],
-  'aria-label': ariaLabel = 'Date range',
-}: DateRangeFilterProps) {
-  const [wanted, setWanted] = useState<'idle' | 'open'>('idle');
-  const stand = (
+  placeholder = DEFAULT_PLACEHOLDER,
+  'aria-label': ariaLabel,
+  onReach,
+  onActivate,
+}: DateRangeFilterProps & StandInProps) {
+  return (
     <Input
       readOnly
       aria-label={ariaLabel}
@@ -35,22 +30,18 @@ export function DateRangeFilter({
       value={from || to ? `${from || placeholder[0]} → ${to || placeholder[1]}` : ''}
       placeholder={`${placeholder[0]} → ${placeholder[1]}`}
       suffix={<CalendarOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
-      onPointerEnter={() => void loadPicker()}
-      onFocus={() => setWanted('open')}
-      onClick={() => setWanted('open')}
+      onPointerEnter={onReach}
+      onFocus={onActivate}
+      onClick={onActivate}
     />
   );
-  if (wanted === 'idle') return stand;
-  return (
-    <Suspense fallback={stand}>
-      <Picker
-        from={from}
-        to={to}
-        onChange={onChange}
-        placeholder={placeholder}
-        aria-label={ariaLabel}
-        openOnMount={wanted === 'open'}
-      />
-    </Suspense>
-  );
 }
+
+/**
+ * A day-range filter (YYYY-MM-DD, both ends optional). antd's RangePicker and dayjs (~35 KB gzip) load when the user
+ * reaches for it; until then a read-only field shows the range from the URL.
+ */
+export const DateRangeFilter = deferredControl<DateRangeFilterProps>(
+  () => import('./DateRangePicker').then((m) => m.DateRangePicker),
+  DateRangeStandIn,
+);

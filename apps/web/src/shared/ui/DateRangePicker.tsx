@@ -15,10 +15,10 @@ export interface DateRangePickerProps {
   from: string;
   to: string;
   onChange(from: string, to: string): void;
-  placeholder: [string, string];
+  placeholder?: [string, string];
   'aria-label': string;
   /** Focus and open the calendar at once (the user was already reaching for it). */
-  openOnMount: boolean;
+  autoOpen: boolean;
 }
 
 /** antd's RangePicker over YYYY-MM-DD strings, both ends optional; loaded by DateRangeFilter on first use. */
@@ -26,18 +26,18 @@ export function DateRangePicker({
   from,
   to,
   onChange,
-  placeholder,
+  placeholder = ['From (UTC)', 'To (UTC)'],
   'aria-label': ariaLabel,
-  openOnMount,
+  autoOpen,
 }: DateRangePickerProps) {
-  const [open, setOpen] = useState(openOnMount);
+  const [open, setOpen] = useState(autoOpen);
   return (
     <DatePicker.RangePicker
       aria-label={ariaLabel}
       allowEmpty={[true, true]}
       format={DATE}
       placeholder={placeholder}
-      autoFocus={openOnMount}
+      autoFocus={autoOpen}
       open={open}
       onOpenChange={setOpen}
       style={{ width: 260 }}

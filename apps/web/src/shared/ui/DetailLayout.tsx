@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { Card, Descriptions, Skeleton, Tabs } from 'antd';
-import type { DescriptionsProps, TabsProps } from 'antd';
+import { Descriptions, Skeleton } from 'antd';
+import type { DescriptionsProps } from 'antd';
 
 import { ErrorState } from './ErrorState';
 import { PageHeader } from './PageHeader';
 import { useSearchUpdate } from '../lib/useSearchUpdate';
+import { Panel } from './Panel';
+import { TabSet } from './TabSet';
 
 export interface DetailTab {
   key: string;
@@ -53,34 +55,33 @@ export function DetailLayout({
     return (
       <>
         <PageHeader title={title} />
-        <Card>
+        <Panel>
           <ErrorState error={error} onRetry={onRetry} />
-        </Card>
+        </Panel>
       </>
     );
   }
   const firstKey = tabs?.[0]?.key;
   const activeKey = tabs?.some((t) => t.key === search.get(tabParam)) ? (search.get(tabParam) ?? firstKey) : firstKey;
-  const items: TabsProps['items'] = tabs?.map((t) => ({ key: t.key, label: t.label, children: t.children }));
 
   return (
     <>
       <PageHeader title={title} tags={loading ? null : tags} extra={loading ? null : extra} />
       {descriptions || loading ? (
-        <Card size="small" className="detail-facts">
+        <Panel className="detail-facts">
           {loading ? (
             <Skeleton active paragraph={{ rows: 3 }} title={false} />
           ) : (
             <Descriptions size="small" column={column} items={descriptions} />
           )}
-        </Card>
+        </Panel>
       ) : null}
       {!loading && children}
-      {!loading && items && items.length > 0 ? (
-        <Card size="small" className="detail-tabs">
-          <Tabs
+      {!loading && tabs && tabs.length > 0 ? (
+        <Panel className="detail-tabs">
+          <TabSet
             activeKey={activeKey}
-            items={items}
+            items={tabs}
             destroyOnHidden
             onChange={(key) =>
               updateSearch((next) => {
@@ -89,7 +90,7 @@ export function DetailLayout({
               }, true)
             }
           />
-        </Card>
+        </Panel>
       ) : null}
     </>
   );

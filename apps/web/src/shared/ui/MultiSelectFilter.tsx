@@ -1,4 +1,4 @@
-import { Select } from 'antd';
+import { DeferredSelect } from './SelectFilter';
 
 export interface MultiSelectFilterProps<V extends string> {
   /** Accessible name; also the placeholder unless one is given. */
@@ -10,26 +10,15 @@ export interface MultiSelectFilterProps<V extends string> {
   onChange(value: V[]): void;
 }
 
-/** A list filter choosing any number of values (statuses, providers, types), clearable, tags collapsed to fit. */
+/**
+ * A list filter choosing any number of values (statuses, providers, types), clearable, tags collapsed to fit. Like
+ * SelectFilter, antd's Select loads when the user reaches for it.
+ */
 export function MultiSelectFilter<V extends string>({
-  label,
-  placeholder,
-  width = 180,
   value,
-  options,
   onChange,
+  width = 180,
+  ...rest
 }: MultiSelectFilterProps<V>) {
-  return (
-    <Select<V[]>
-      mode="multiple"
-      allowClear
-      aria-label={label}
-      placeholder={placeholder ?? label}
-      style={{ minWidth: width }}
-      maxTagCount="responsive"
-      value={value}
-      options={options}
-      onChange={(next) => onChange(next ?? [])}
-    />
-  );
+  return <DeferredSelect {...rest} width={width} multiple value={value} onChange={(next) => onChange(next as V[])} />;
 }

@@ -1,10 +1,31 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
-/** A plain titled surface: a light alternative to antd Card for the first page's charts and figures. */
-export function Panel({ title, children }: { title?: ReactNode; children: ReactNode }) {
+export interface PanelProps {
+  title?: ReactNode;
+  /** Shown at the right of the title bar (a control or a link). */
+  extra?: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}
+
+/**
+ * A plain titled surface, the console's card. Not antd Card: that one imports antd Tabs (≈ 10 KB gzip) for its tab
+ * list whether or not a page uses one, and every list page sits in a card.
+ */
+export function Panel({ title, extra, className, style, children }: PanelProps) {
   return (
-    <section className="panel" aria-label={typeof title === 'string' ? title : undefined}>
-      {title ? <div className="panel-title">{title}</div> : null}
+    <section
+      className={className ? `panel ${className}` : 'panel'}
+      style={style}
+      aria-label={typeof title === 'string' ? title : undefined}
+    >
+      {title || extra ? (
+        <div className="panel-title">
+          <span>{title}</span>
+          {extra ? <span className="panel-extra">{extra}</span> : null}
+        </div>
+      ) : null}
       <div className="panel-body">{children}</div>
     </section>
   );

@@ -1,10 +1,11 @@
-import { Card, Flex, Tag, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Flex, Tag, Tooltip } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { PORTAL_ROLES } from '@portal/contract';
 import type { Privilege } from '@portal/contract';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { PRIVILEGE_DESCRIPTIONS, privilegesOf, userGroupPath } from './privileges';
+import { Panel } from '../../../shared/ui/Panel';
 
 interface RoleRow {
   role: string;
@@ -25,7 +26,7 @@ export function PrivilegeTags({ privileges }: { privileges: readonly Privilege[]
   );
 }
 
-const columns: TableColumnsType<RoleRow> = [
+const columns: DataColumns<RoleRow> = [
   {
     title: 'Role',
     dataIndex: 'role',
@@ -54,14 +55,14 @@ const columns: TableColumnsType<RoleRow> = [
 /** The built-in roles and the privileges each grants (contract ROLE_PRIVILEGES). */
 export function RolesPanel() {
   return (
-    <Card size="small" title="Roles and privileges" style={{ marginTop: 16 }}>
+    <Panel title="Roles and privileges">
       <DataTable<RoleRow>
-        aria-label="Roles and privileges"
+        aria-label="Privileges by role"
         rowKey="role"
         columns={columns}
         data={{ items: rows, total: rows.length }}
         size="small"
       />
-    </Card>
+    </Panel>
   );
 }

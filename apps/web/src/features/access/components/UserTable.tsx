@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Tag, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import type { ListResult, PortalUser } from '@portal/contract';
 import { useProfile } from '../../../shared/api/profile';
@@ -51,7 +51,7 @@ export function UserTable({ data, loading, error, onRetry, list, emptyText }: Us
     });
   };
 
-  const columns: TableColumnsType<PortalUser> = [
+  const columns: DataColumns<PortalUser> = [
     {
       title: 'Email',
       dataIndex: 'email',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Select } from 'antd';
+import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PORTAL_ROLES } from '@portal/contract';
 import type { UserListQuery } from '@portal/contract';
@@ -11,6 +11,8 @@ import { RolesPanel } from '../components/RolesPanel';
 import { UserTable } from '../components/UserTable';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
+import { Panel } from '../../../shared/ui/Panel';
+import { SelectFilter } from '../../../shared/ui/SelectFilter';
 
 const AddUserModal = lazyDialog(() => import('../components/AddUserModal').then((m) => m.AddUserModal));
 
@@ -38,22 +40,20 @@ export function AccessPage() {
           </Button>
         }
       />
-      <Card size="small">
+      <Panel>
         <ListToolbar filtered={filtered} onReset={list.reset}>
           <SearchInput
             value={search}
             onSearch={(value) => list.setFilters({ search: value }, { replace: true })}
             placeholder="Search by email or name"
           />
-          <Select
-            allowClear
+          <SelectFilter
             id="access-role-filter"
-            aria-label="Role"
-            placeholder="Role"
-            style={{ width: 160 }}
+            label="Role"
+            width={160}
             value={role || undefined}
             options={PORTAL_ROLES.map((value) => ({ value, label: value }))}
-            onChange={(value: string | undefined) => list.setFilters({ role: value ?? '' })}
+            onChange={(value) => list.setFilters({ role: value ?? '' })}
           />
         </ListToolbar>
         <UserTable
@@ -64,7 +64,7 @@ export function AccessPage() {
           list={list}
           emptyText={filtered ? 'No users match these filters' : 'No users yet'}
         />
-      </Card>
+      </Panel>
       <RolesPanel />
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
     </>

@@ -1,4 +1,4 @@
-import { Alert, Card } from 'antd';
+import { Alert } from 'antd';
 import { useParams } from 'react-router';
 import { PORTAL_ROLES } from '@portal/contract';
 import type { UserListQuery } from '@portal/contract';
@@ -9,6 +9,7 @@ import { useUsers } from '../api';
 import { isKnownRole, privilegesOf } from '../components/privileges';
 import { PrivilegeTags } from '../components/RolesPanel';
 import { UserTable } from '../components/UserTable';
+import { Panel } from '../../../shared/ui/Panel';
 
 /**
  * /access/usergroups/:userGroup (admin only): one group of portal users, i.e. the holders of one role, and the
@@ -41,7 +42,7 @@ export function UserGroupPage() {
           title={`No role named "${group}". The roles are ${PORTAL_ROLES.join(', ')}.`}
         />
       )}
-      <Card size="small">
+      <Panel>
         <div className="toolbar">
           <SearchInput
             value={search}
@@ -57,7 +58,7 @@ export function UserGroupPage() {
           list={list}
           emptyText={search ? 'No users match this search' : 'Nobody holds this role'}
         />
-      </Card>
+      </Panel>
     </>
   );
 }

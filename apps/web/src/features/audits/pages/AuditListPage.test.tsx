@@ -78,8 +78,7 @@ describe('/audits', () => {
     expect(screen.getByLabelText('Operate date range (UTC)')).toHaveValue('2024-06-01 → 2024-06-30');
     expect(screen.getByLabelText('Instance ID')).toHaveValue('t-1');
     expect(screen.getByLabelText('Operator email')).toHaveValue('lin.wei@example.com');
-    const type = screen.getByLabelText('Audit type').closest('.ant-select') as HTMLElement;
-    expect(within(type).getByText('tenant')).toBeInTheDocument();
+    expect(screen.getByLabelText('Audit type')).toHaveValue('tenant');
   });
 
   it('puts a chosen type into the URL and the request, from page 1', async () => {

@@ -1,5 +1,5 @@
-import { Card, Select, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Tag } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { AUDIT_TYPES } from '@portal/contract';
 import type { AdminAuditListQuery, AuditLog, AuditType } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
@@ -12,10 +12,12 @@ import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useAdminAuditLogs } from '../api';
 import { AuditDetails } from '../components/AuditDetails';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
+import { Panel } from '../../../shared/ui/Panel';
+import { SelectFilter } from '../../../shared/ui/SelectFilter';
 
 const isAuditType = (v: string): v is AuditType => (AUDIT_TYPES as readonly string[]).includes(v);
 
-const columns: TableColumnsType<AuditLog> = [
+const columns: DataColumns<AuditLog> = [
   {
     title: 'Operate At (UTC)',
     dataIndex: 'operate_at',
@@ -56,18 +58,17 @@ export function AuditListPage() {
         title="Audit Logs"
         description="Every change made through the portal: who did what, when, and the values before and after."
       />
-      <Card size="small">
+      <Panel>
         <ListToolbar filtered={filtered} onReset={list.reset} onReload={query.refetch} reloading={query.isFetching}>
-          <Select
-            allowClear
+          <SelectFilter<AuditType>
             showSearch
             id="audit-type-filter"
-            aria-label="Audit type"
+            label="Audit type"
             placeholder="Type"
-            style={{ width: 260 }}
+            width={260}
             value={isAuditType(type) ? type : undefined}
             options={AUDIT_TYPES.map((value) => ({ value, label: value }))}
-            onChange={(value: AuditType | undefined) => list.setFilters({ type: value ?? '' })}
+            onChange={(value) => list.setFilters({ type: value ?? '' })}
           />
           <SearchInput
             value={instance_id}
@@ -100,7 +101,7 @@ export function AuditListPage() {
             expandedRowRender: (row) => <AuditDetails details={row.details} />,
           }}
         />
-      </Card>
+      </Panel>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { feedback } from '../../../shared/lib/feedback';
 import { useCreateChange, usePreview } from '../api';
 import { ComponentsScope, FilesScope, VersionScope } from './ChangeScope';
 import { RiskTag } from './ConfigTags';
+import { changePath } from '../lib/paths';
 
 /** Spec §8 warnings. */
 export const ENSURE_UPDATE_TO_TC_WARNING = 'EnsureUpdateToTC is used only for the shutdown operation.';
@@ -18,8 +19,6 @@ export const clearCustomParamsWarning = (components: string[]) =>
 export const STALE_MESSAGE =
   'The configuration changed since you loaded it. Reload it, check your pending changes and preview again.';
 export const REASON_REQUIRED = CHANGE_REASON_REQUIRED;
-
-export const changePath = (id: string) => `/confighistories/${encodeURIComponent(id)}`;
 
 const RISK_ORDER = ['low', 'medium', 'high'];
 

@@ -1,5 +1,6 @@
-import { Descriptions, Empty, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Descriptions, Empty, Tag, Typography } from 'antd';
+import { DataTable } from '../../../shared/ui/DataTable';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import type { ChangeScope } from '@portal/contract';
 import { RiskTag } from './ConfigTags';
 
@@ -28,7 +29,7 @@ export function VersionScope({ scope }: { scope: ChangeScope }) {
   );
 }
 
-const componentColumns: TableColumnsType<ComponentChange> = [
+const componentColumns: DataColumns<ComponentChange> = [
   { title: 'Component', dataIndex: 'component', key: 'component' },
   { title: 'Image Tag From', key: 'from', render: (_: unknown, c) => <Value value={c.modified_image_tag.from} /> },
   { title: 'Image Tag To', key: 'to', render: (_: unknown, c) => <Value value={c.modified_image_tag.to} /> },
@@ -37,19 +38,19 @@ const componentColumns: TableColumnsType<ComponentChange> = [
 /** Component, image tag from and to. */
 export function ComponentsScope({ scope }: { scope: ChangeScope }) {
   return (
-    <Table<ComponentChange>
+    <DataTable<ComponentChange>
       aria-label="Component changes"
       size="small"
       rowKey="component"
       columns={componentColumns}
-      dataSource={scope.components}
+      data={scope.components}
       pagination={false}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No image changes" /> }}
+      emptyText="No image changes"
     />
   );
 }
 
-const modifiedColumns: TableColumnsType<Modified> = [
+const modifiedColumns: DataColumns<Modified> = [
   {
     title: 'Name',
     dataIndex: 'name',
@@ -83,13 +84,11 @@ export function FilesScope({ scope }: { scope: ChangeScope }) {
         <section key={file.filename} aria-label={`Changes of ${file.filename}`} style={{ marginBottom: 12 }}>
           <Typography.Text strong>{file.filename}</Typography.Text>{' '}
           <Typography.Text type="secondary">({file.config_type})</Typography.Text>
-          <Table<Modified>
+          <DataTable<Modified>
             size="small"
             rowKey={(m) => `${m.action}:${m.name}`}
             columns={modifiedColumns}
-            dataSource={file.modified_parameters}
-            pagination={file.modified_parameters.length > 10 ? { pageSize: 10, size: 'small' } : false}
-            scroll={{ x: 'max-content' }}
+            data={file.modified_parameters}
           />
         </section>
       ))}

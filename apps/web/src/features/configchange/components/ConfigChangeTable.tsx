@@ -1,5 +1,5 @@
-import { Select, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { CLUSTER_TYPES, CONFIG_CHANGE_PHASES, objectKindOf } from '@portal/contract';
 import type { ClusterType, ConfigChangeListQuery, ConfigChangePhase } from '@portal/contract';
@@ -10,10 +10,11 @@ import { SearchInput } from '../../../shared/ui/SearchInput';
 import { ObjectLink } from '../../../shared/ui/ObjectLink';
 import type { ConfigChangeListItem } from '../api';
 import { useConfigChanges } from '../api';
-import { changePath } from './ChangePreviewDrawer';
+import { changePath } from '../lib/paths';
 import { PhaseTag } from './ConfigTags';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
+import { SelectFilter } from '../../../shared/ui/SelectFilter';
 
 export interface ConfigChangeTableProps {
   /** Only the changes of this target (a cluster, TiCDC cluster or changefeed): the Modification Histories tab. */
@@ -52,7 +53,7 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
     filters.have_modified_param_like || filters.phase.length || filters.target_id || filters.cluster_type,
   );
 
-  const columns: TableColumnsType<ConfigChangeListItem> = [
+  const columns: DataColumns<ConfigChangeListItem> = [
     { title: 'ID', dataIndex: 'id', key: 'id', render: (id: string) => <Link to={changePath(id)}>{id}</Link> },
     ...(targetId
       ? []
@@ -106,14 +107,11 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
               aria-label="Target ID"
               width={200}
             />
-            <Select
-              allowClear
-              aria-label="Cluster type"
-              placeholder="Cluster type"
-              style={{ minWidth: 180 }}
+            <SelectFilter
+              label="Cluster type"
               value={filters.cluster_type || undefined}
               options={CLUSTER_TYPES.map((value) => ({ value, label: value }))}
-              onChange={(value?: string) => list.setFilters({ cluster_type: value ?? '' })}
+              onChange={(value) => list.setFilters({ cluster_type: value ?? '' })}
             />
           </>
         )}

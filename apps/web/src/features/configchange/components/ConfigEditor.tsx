@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Badge, Button, Flex, Skeleton, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 
 import { configchangeApi, notChangeableMessage, sortConfigTypes } from '@portal/contract';
@@ -19,6 +19,8 @@ import { PendingChangesList } from './PendingChangesList';
 import '../configchange.css';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';
+import { Panel } from '../../../shared/ui/Panel';
+import { TabSet } from '../../../shared/ui/TabSet';
 
 export interface ConfigEditorProps {
   clusterType: ClusterType;
@@ -105,7 +107,7 @@ export function ConfigEditor({
         </Flex>
       </Flex>
 
-      <Card size="small" title={`Pending changes (${pending.count})`}>
+      <Panel title={`Pending changes (${pending.count})`}>
         <PendingChangesList
           params={pending.pending.params}
           images={pending.pending.images}
@@ -113,9 +115,9 @@ export function ConfigEditor({
           onRemoveImage={pending.removeImage}
           onClear={pending.clear}
         />
-      </Card>
+      </Panel>
 
-      <Card size="small" title="Parameters">
+      <Panel title="Parameters">
         {files.length ? (
           <>
             <div className="toolbar">
@@ -125,7 +127,7 @@ export function ConfigEditor({
                 placeholder="Search parameters by name"
               />
             </div>
-            <Tabs
+            <TabSet
               activeKey={activeFile}
               onChange={(key) => {
                 updateSearch((next) => {
@@ -166,10 +168,10 @@ export function ConfigEditor({
         ) : (
           <Typography.Text type="secondary">This target has no configuration files.</Typography.Text>
         )}
-      </Card>
+      </Panel>
 
       {imageEditor && configuration.components.length ? (
-        <Card size="small">
+        <Panel>
           <ImageModificationView
             components={configuration.components}
             pending={pending.pending.images}
@@ -183,7 +185,7 @@ export function ConfigEditor({
             }
             onUnchanged={(components) => components.forEach((c) => pending.removeImage(c))}
           />
-        </Card>
+        </Panel>
       ) : null}
 
       {editing ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Modal, Tag, Tooltip, Typography } from 'antd';
+import { DataTable } from '../../../shared/ui/DataTable';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { EditOutlined } from '@ant-design/icons';
 import { validateImageTag } from '@portal/contract';
 import type { ComponentImage } from '@portal/contract';
@@ -46,7 +47,7 @@ export const currentTag = (c: ComponentImage) => c.effective_image_tag;
 const sourceTag = (c: ImageRow): string | null =>
   c.source_image_tag ?? (c.overwrite_image_tag === null ? c.effective_image_tag : null);
 
-const columns = (pending: Record<string, string>): TableColumnsType<ImageRow> => [
+const columns = (pending: Record<string, string>): DataColumns<ImageRow> => [
   {
     title: 'Component',
     dataIndex: 'name',
@@ -171,14 +172,12 @@ export function ImageModificationView({
           </Button>
         </Tooltip>
       </Flex>
-      <Table<ImageRow>
+      <DataTable<ImageRow>
         aria-label="Images"
         rowKey="name"
         size="small"
         columns={columns(pending)}
-        dataSource={components}
-        pagination={components.length > 10 ? { pageSize: 10, size: 'small' } : false}
-        scroll={{ x: 'max-content' }}
+        data={components}
       />
       <Modal
         title="Modify the Image"

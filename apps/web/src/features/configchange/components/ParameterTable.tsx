@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { EditOutlined } from '@ant-design/icons';
 import type { ConfigParameter, ParameterOperation } from '@portal/contract';
 import type { ListParams } from '../../../shared/lib/useListParams';
@@ -33,7 +33,7 @@ export function ParameterTable({ parameters, pending, list, editable, disabledRe
   const start = (list.page - 1) * list.perPage;
   const pendingOf = (p: ConfigParameter) => pending.find((o) => o.configType === p.config_type && o.name === p.name);
 
-  const columns: TableColumnsType<ConfigParameter> = [
+  const columns: DataColumns<ConfigParameter> = [
     {
       title: 'Name',
       dataIndex: 'name',

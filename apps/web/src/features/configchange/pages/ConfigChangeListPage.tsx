@@ -1,6 +1,6 @@
-import { Card } from 'antd';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ConfigChangeTable } from '../components/ConfigChangeTable';
+import { Panel } from '../../../shared/ui/Panel';
 
 /** /configchange: every configuration change of clusters, TiCDC clusters and changefeeds. */
 export function ConfigChangeListPage() {
@@ -10,9 +10,9 @@ export function ConfigChangeListPage() {
         title="Configuration Changes"
         description="Parameter and image changes: each is approved, then applied from its detail page."
       />
-      <Card size="small">
+      <Panel>
         <ConfigChangeTable />
-      </Card>
+      </Panel>
     </>
   );
 }

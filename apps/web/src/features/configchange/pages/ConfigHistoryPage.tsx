@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Card, Table, Tabs, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Typography } from 'antd';
+import { DataTable } from '../../../shared/ui/DataTable';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -25,10 +26,12 @@ import { PhaseTag } from '../components/ConfigTags';
 import '../configchange.css';
 import { LiveOperation } from '../../operations/lazy';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
+import { Panel } from '../../../shared/ui/Panel';
+import { TabSet } from '../../../shared/ui/TabSet';
 
 type SnapshotRow = ConfigChange['snapshot'][number];
 
-const snapshotColumns: TableColumnsType<SnapshotRow> = [
+const snapshotColumns: DataColumns<SnapshotRow> = [
   { title: 'Filename', dataIndex: 'filename', key: 'filename' },
   {
     title: 'Name',
@@ -57,18 +60,13 @@ function ConfigurationFiles({ change }: { change: ConfigChange }) {
       <Typography.Paragraph type="secondary">
         The configuration files as they were when the change was made.
       </Typography.Paragraph>
-      <Table<SnapshotRow>
+      <DataTable<SnapshotRow>
         aria-label="Snapshot"
         size="small"
         rowKey={(r) => `${r.filename}:${r.name}`}
         columns={snapshotColumns}
-        dataSource={change.snapshot}
-        pagination={{
-          pageSize: 10,
-          size: 'small',
-          showTotal: (total) => `${total} parameters`,
-          showSizeChanger: false,
-        }}
+        data={change.snapshot}
+        pagination={{ showTotal: (total) => `${total} parameters` }}
       />
     </>
   );
@@ -248,8 +246,8 @@ export function ConfigHistoryPage() {
         <Alert type="warning" showIcon title="Refreshing the change failed; showing the last known state." />
       ) : null}
       {change ? (
-        <Card size="small">
-          <Tabs
+        <Panel>
+          <TabSet
             activeKey={scopeTab}
             onChange={setScopeTab}
             items={[
@@ -258,7 +256,7 @@ export function ConfigHistoryPage() {
               { key: 'files', label: 'Configuration Files', children: <ConfigurationFiles change={change} /> },
             ]}
           />
-        </Card>
+        </Panel>
       ) : null}
     </DetailLayout>
   );

@@ -1,20 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Select,
-  Skeleton,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Empty, Flex, Form, Input, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { CaretRightOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -26,17 +11,20 @@ import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { useConfirmAndRetry } from '../../../shared/ui/ConfirmAndRetry';
+import { DataTable } from '../../../shared/ui/DataTable';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { DateText } from '../../../shared/ui/Formatted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { exampleArgs, tokenize, useCtlCommands, useRunCtl } from '../api';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
+import { Panel } from '../../../shared/ui/Panel';
 
 /** Spec §2 secondary confirmation of a command that changes the cluster. */
 export const MUTATING_CONFIRM_TITLE = 'This command changes the cluster. Run it?';
 
-const argColumns = [
+const argColumns: DataColumns<CtlCommand['args'][number]> = [
   {
     title: 'Argument',
     dataIndex: 'name',
@@ -156,7 +144,7 @@ export function CtlPage() {
           ) : null
         }
       />
-      <Card size="small" title="Command">
+      <Panel title="Command">
         {commands.isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : commands.error ? (
@@ -222,21 +210,14 @@ export function CtlPage() {
                   </Typography.Link>
                 </Typography.Paragraph>
                 {selected.args.length ? (
-                  <Table
-                    size="small"
-                    rowKey="name"
-                    pagination={false}
-                    columns={argColumns}
-                    dataSource={selected.args}
-                  />
+                  <DataTable size="small" rowKey="name" pagination={false} columns={argColumns} data={selected.args} />
                 ) : null}
               </>
             ) : null}
           </Form>
         )}
-      </Card>
-      <Card
-        size="small"
+      </Panel>
+      <Panel
         title="Output"
         extra={
           runs.length > 1 ? (
@@ -266,12 +247,12 @@ export function CtlPage() {
         ) : failure ? null : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Run a command to see its output" />
         )}
-      </Card>
-      <Card size="small">
+      </Panel>
+      <Panel>
         <Tabs
           items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="ctl" instanceId={clusterId} /> }]}
         />
-      </Card>
+      </Panel>
     </>
   );
 }

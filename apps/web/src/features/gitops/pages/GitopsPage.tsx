@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Input, Table, Tabs, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Input, Tag, Typography } from 'antd';
+import { DataTable } from '../../../shared/ui/DataTable';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { CloudUploadOutlined, DiffOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -22,6 +23,8 @@ import { auditsKeys } from '../../audits';
 import type { GitopsView } from '../api';
 import { useGitopsApply, useGitopsDiff, useGitopsList } from '../api';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
+import { Panel } from '../../../shared/ui/Panel';
+import { TabSet } from '../../../shared/ui/TabSet';
 
 export const APPLY_CONFIRM_TITLE = 'Apply the desired state to the cluster?';
 
@@ -32,7 +35,7 @@ const Value = ({ value }: { value: string | null }) =>
     <Typography.Text code>{value}</Typography.Text>
   );
 
-const listColumns: TableColumnsType<GitopsItem> = [
+const listColumns: DataColumns<GitopsItem> = [
   { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
   { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
   {
@@ -51,7 +54,7 @@ const listColumns: TableColumnsType<GitopsItem> = [
   },
 ];
 
-const diffColumns: TableColumnsType<GitopsDiffItem> = [
+const diffColumns: DataColumns<GitopsDiffItem> = [
   { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
   { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
   { title: 'Current', dataIndex: 'current', key: 'current', render: (v: string | null) => <Value value={v} /> },
@@ -138,7 +141,7 @@ export function GitopsPage() {
           ) : null
         }
       />
-      <Card size="small">
+      <Panel>
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
           <Typography.Text>Branch</Typography.Text>
           <Input
@@ -185,35 +188,31 @@ export function GitopsPage() {
         {current.error ? (
           <ErrorState compact error={current.error} onRetry={() => void current.refetch()} />
         ) : view === 'list' ? (
-          <Table<GitopsItem>
+          <DataTable<GitopsItem>
             aria-label="Pending items"
             size="small"
             rowKey="path"
             loading={list.isFetching}
             columns={listColumns}
-            dataSource={list.data?.items ?? []}
+            data={list.data?.items ?? []}
             rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-            pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
-            locale={{ emptyText: `Nothing waits for a confirmation on ${branch}` }}
-            scroll={{ x: 'max-content' }}
+            emptyText={`Nothing waits for a confirmation on ${branch}`}
           />
         ) : (
-          <Table<GitopsDiffItem>
+          <DataTable<GitopsDiffItem>
             aria-label="Diff"
             size="small"
             rowKey="path"
             loading={diff.isFetching}
             columns={diffColumns}
-            dataSource={diff.data?.items ?? []}
+            data={diff.data?.items ?? []}
             rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-            pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
-            locale={{ emptyText: `The cluster matches ${branch}` }}
-            scroll={{ x: 'max-content' }}
+            emptyText={`The cluster matches ${branch}`}
           />
         )}
-      </Card>
-      <Card size="small">
-        <Tabs
+      </Panel>
+      <Panel>
+        <TabSet
           items={[
             {
               key: 'audit',
@@ -222,7 +221,7 @@ export function GitopsPage() {
             },
           ]}
         />
-      </Card>
+      </Panel>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Card, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { OPERATION_STATUSES } from '@portal/contract';
 import type { Operation, OperationListQuery, OperationStatus } from '@portal/contract';
@@ -15,6 +15,7 @@ import { useOperations } from '../api';
 import { OperationProgress } from '../components/OperationProgress';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
+import { Panel } from '../../../shared/ui/Panel';
 
 /** A cell clipped to `maxWidth` with the whole text in a tooltip, so the table fits beside its progress bars. */
 const clipped = (maxWidth: number) => (text: string) => (
@@ -23,7 +24,7 @@ const clipped = (maxWidth: number) => (text: string) => (
   </Typography.Text>
 );
 
-const columns: TableColumnsType<Operation> = [
+const columns: DataColumns<Operation> = [
   {
     title: 'ID',
     dataIndex: 'id',
@@ -102,7 +103,7 @@ export function OperationListPage() {
         title="Operations"
         description="Operation instances: restarts, upgrades, configuration applies and other long-running work."
       />
-      <Card size="small">
+      <Panel>
         <ListToolbar filtered={filtered} onReset={list.reset} onReload={query.refetch} reloading={query.isFetching}>
           <SearchInput
             value={filters.search}
@@ -142,7 +143,7 @@ export function OperationListPage() {
           list={list}
           emptyText={filtered ? 'No operations match these filters' : 'No operations'}
         />
-      </Card>
+      </Panel>
     </>
   );
 }

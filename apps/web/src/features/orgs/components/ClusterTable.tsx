@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { CLOUD_PROVIDERS, CLUSTER_STATUSES, CLUSTER_TYPES, displayClusterStatus } from '@portal/contract';
 import type { CloudProvider, Cluster, ClusterListQuery, ClusterStatus, ClusterType } from '@portal/contract';
@@ -49,7 +49,7 @@ export function ClusterTable({ tenantId, projectId, prefix = 'clusters_' }: Clus
   };
   const query = useClusters(params);
 
-  const columns: TableColumnsType<Cluster> = [
+  const columns: DataColumns<Cluster> = [
     {
       title: 'ID',
       dataIndex: 'id',

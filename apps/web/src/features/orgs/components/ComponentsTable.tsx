@@ -1,9 +1,9 @@
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import type { ClusterComponent } from '@portal/contract';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { useClusterComponents } from '../api';
 
-const columns: TableColumnsType<ClusterComponent> = [
+const columns: DataColumns<ClusterComponent> = [
   { title: 'Component', dataIndex: 'component', key: 'component' },
   { title: 'Replicas', dataIndex: 'replicas', key: 'replicas', align: 'right' },
   { title: 'Node Spec', dataIndex: 'node_spec', key: 'node_spec' },

@@ -1,8 +1,9 @@
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Col, Row, Skeleton, Statistic } from 'antd';
 import { displayClusterStatus } from '@portal/contract';
 import type { DataResource } from '@portal/contract';
 import { BarChart } from '../../../shared/ui/BarChart';
 import { ErrorState } from '../../../shared/ui/ErrorState';
+import { Panel } from '../../../shared/ui/Panel';
 
 export interface DataResourceViewProps {
   data: DataResource | undefined;
@@ -27,29 +28,29 @@ export function DataResourceView({ data, loading, error, onRetry, hideProjects }
     <Row gutter={[12, 12]}>
       {stats.map((s) => (
         <Col key={s.title} xs={12} md={24 / stats.length}>
-          <Card size="small">
+          <Panel>
             <Statistic title={s.title} value={s.value} />
-          </Card>
+          </Panel>
         </Col>
       ))}
       <Col xs={24} lg={12}>
-        <Card size="small" title="Clusters by status">
+        <Panel title="Clusters by status">
           <BarChart
             title="Clusters by status"
             data={data.clusters_by_status.map((r) => ({ label: displayClusterStatus(r.status), value: r.count }))}
             emptyText="No clusters"
           />
-        </Card>
+        </Panel>
       </Col>
       <Col xs={24} lg={12}>
-        <Card size="small" title="Clusters by provider">
+        <Panel title="Clusters by provider">
           <BarChart
             title="Clusters by provider"
             color="#13a8a8"
             data={data.clusters_by_provider.map((r) => ({ label: r.provider, value: r.count }))}
             emptyText="No clusters"
           />
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );

@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import type { Project, ProjectListQuery } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
@@ -16,7 +16,7 @@ export function ProjectTable({ tenantId }: { tenantId: string }) {
     sort: rest.sort as ProjectListQuery['sort'],
     search: search || undefined,
   });
-  const columns: TableColumnsType<Project> = [
+  const columns: DataColumns<Project> = [
     { title: 'ID', dataIndex: 'id', key: 'id' },
     {
       title: 'Name',

@@ -1,5 +1,5 @@
-import { Card, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { TENANT_STATUSES } from '@portal/contract';
 import type { Tenant, TenantListQuery, TenantStatus } from '@portal/contract';
@@ -14,8 +14,9 @@ import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
 import { useTenantList } from '../api';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
+import { Panel } from '../../../shared/ui/Panel';
 
-const columns: TableColumnsType<Tenant> = [
+const columns: DataColumns<Tenant> = [
   {
     title: 'ID',
     dataIndex: 'id',
@@ -66,7 +67,7 @@ export function OrgListPage() {
   return (
     <>
       <PageHeader title="Organizations" description="Tenants of the platform, with their projects and clusters." />
-      <Card size="small">
+      <Panel>
         <ListToolbar filtered={filtered} onReset={list.reset}>
           <SearchInput
             value={list.filters.search}
@@ -88,7 +89,7 @@ export function OrgListPage() {
           list={list}
           emptyText={filtered ? 'No organizations match these filters' : 'No organizations yet'}
         />
-      </Card>
+      </Panel>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Col, Row, Spin } from 'antd';
+import { Spin } from 'antd';
 import { ApartmentOutlined, ClusterOutlined, ProjectOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { displayClusterStatus, formatDateTime } from '@portal/contract';
@@ -11,6 +11,9 @@ import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { useDashboardStats } from '../api';
 
 type CountBy = { key: string; count: number }[];
+
+/** One formatter for every figure: `toLocaleString` builds a new one (and its locale data) per call. */
+const COUNT = new Intl.NumberFormat('en-US');
 
 const bars = (rows: CountBy, label: (key: string) => string = (key) => key) =>
   rows.map((row) => ({ label: label(row.key), value: row.count }));
@@ -30,7 +33,7 @@ function Figure({
     <Panel>
       <StatFigure
         title={to ? <Link to={to}>{title}</Link> : title}
-        value={value === undefined ? <Spin size="small" /> : value.toLocaleString('en-US')}
+        value={value === undefined ? <Spin size="small" /> : COUNT.format(value)}
         icon={icon}
       />
     </Panel>
@@ -67,27 +70,21 @@ export function OverviewPage() {
         </Panel>
       ) : (
         <>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} md={8}>
-              <Figure title="Tenants" value={data?.tenants.total} icon={<ApartmentOutlined />} to="/orgs" />
-            </Col>
-            <Col xs={24} md={8}>
-              <Figure title="Projects" value={data?.projects.total} icon={<ProjectOutlined />} />
-            </Col>
-            <Col xs={24} md={8}>
-              <Figure title="Clusters" value={data?.clusters.total} icon={<ClusterOutlined />} />
-            </Col>
-          </Row>
+          {/* CSS grids (global.css), not antd's Row and Col: their breakpoint listeners and stylesheet weigh on the
+              first page. */}
+          <div className="overview-figures">
+            <Figure title="Tenants" value={data?.tenants.total} icon={<ApartmentOutlined />} to="/orgs" />
+            <Figure title="Projects" value={data?.projects.total} icon={<ProjectOutlined />} />
+            <Figure title="Clusters" value={data?.clusters.total} icon={<ClusterOutlined />} />
+          </div>
           {isLoading ? null : (
-            <Row gutter={[12, 12]}>
+            <div className="overview-charts">
               {charts.map((chart) => (
-                <Col key={chart.title} xs={24} xl={12}>
-                  <Panel title={chart.title}>
-                    <BarChart title={chart.title} color={chart.color} data={chart.rows} />
-                  </Panel>
-                </Col>
+                <Panel key={chart.title} title={chart.title}>
+                  <BarChart title={chart.title} color={chart.color} data={chart.rows} />
+                </Panel>
               ))}
-            </Row>
+            </div>
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { providersApi } from '@portal/contract';
@@ -25,7 +25,7 @@ export function ProviderDetailPage() {
   const can = useCan();
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const columns: TableColumnsType<Region> = [
+  const columns: DataColumns<Region> = [
     { title: 'Region Code', dataIndex: 'region_code', key: 'region_code' },
     { title: 'Display Name', dataIndex: 'display_name', key: 'display_name' },
     {

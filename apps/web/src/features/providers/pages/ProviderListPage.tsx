@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { providersApi } from '@portal/contract';
@@ -12,12 +12,13 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EnabledTag } from '../../../shared/ui/StatusTag';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
 import { useProviders } from '../api';
+import { Panel } from '../../../shared/ui/Panel';
 
 const CreateProviderModal = lazyDialog(() =>
   import('../components/CreateProviderModal').then((m) => m.CreateProviderModal),
 );
 
-const columns: TableColumnsType<Provider> = [
+const columns: DataColumns<Provider> = [
   {
     title: 'ID',
     dataIndex: 'id',
@@ -55,9 +56,9 @@ export function ProviderListPage() {
           ) : null
         }
       />
-      <Card size="small">
+      <Panel>
         <DataTable<Provider> aria-label="Providers" columns={columns} query={query} emptyText="No providers yet" />
-      </Card>
+      </Panel>
       <CreateProviderModal open={creating} onClose={() => setCreating(false)} />
     </>
   );

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { CHANGEFEED_STATUSES } from '@portal/contract';
 import type {
@@ -16,7 +16,7 @@ import { StatusTag } from '../../../shared/ui/StatusTag';
 import { changefeedPath, ticdcClusterPath, useChangefeeds, useTicdcClusters } from '../api';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 
-const ticdcColumns: TableColumnsType<TicdcCluster> = [
+const ticdcColumns: DataColumns<TicdcCluster> = [
   {
     title: 'ID',
     dataIndex: 'id',
@@ -54,7 +54,7 @@ export function TicdcClusterTable({ clusterId, prefix = 'ticdc_' }: { clusterId:
   );
 }
 
-const changefeedColumns: TableColumnsType<Changefeed> = [
+const changefeedColumns: DataColumns<Changefeed> = [
   {
     title: 'ID',
     dataIndex: 'display_id',

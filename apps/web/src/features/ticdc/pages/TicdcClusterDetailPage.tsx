@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Card, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { canTicdc } from '@portal/contract';
@@ -15,6 +15,7 @@ import { configchangeKeys } from '../../configchange';
 import { useTicdcAction, useTicdcCluster } from '../api';
 import { ChangefeedTable } from '../components/ClusterTicdcTab';
 import { TicdcActions } from '../components/TicdcActions';
+import { Panel } from '../../../shared/ui/Panel';
 
 /** Spec §8, verbatim. */
 export const IMAGE_CHANGE_SUCCESS = 'Successfully Change the images';
@@ -103,7 +104,7 @@ export function TicdcClusterDetailPage() {
         <Alert type="warning" showIcon title="Refreshing the TiCDC cluster failed; showing the last known state." />
       ) : null}
       {ticdc ? (
-        <Card size="small">
+        <Panel>
           <ImageModification
             title="Image"
             components={ticdc.components}
@@ -117,7 +118,7 @@ export function TicdcClusterDetailPage() {
               setOperationId(out.instance_id);
             }}
           />
-        </Card>
+        </Panel>
       ) : null}
     </DetailLayout>
   );

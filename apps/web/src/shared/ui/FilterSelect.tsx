@@ -1,0 +1,43 @@
+import { Select } from 'antd';
+import type { FilterSelectProps } from './SelectFilter';
+
+/** antd's Select as a list filter; loaded by SelectFilter / MultiSelectFilter when the user reaches for one. */
+export function FilterSelect({
+  label,
+  id,
+  placeholder,
+  width,
+  multiple,
+  showSearch,
+  value,
+  options,
+  onChange,
+  autoOpen,
+}: FilterSelectProps & { autoOpen: boolean }) {
+  const common = {
+    id,
+    allowClear: true,
+    showSearch,
+    'aria-label': label,
+    placeholder: placeholder ?? label,
+    style: { minWidth: width, width: multiple ? undefined : width },
+    options,
+    autoFocus: autoOpen,
+    defaultOpen: autoOpen,
+  };
+  return multiple ? (
+    <Select<string[]>
+      {...common}
+      mode="multiple"
+      maxTagCount="responsive"
+      value={value}
+      onChange={(next) => onChange(next ?? [])}
+    />
+  ) : (
+    <Select<string | undefined>
+      {...common}
+      value={value[0]}
+      onChange={(next) => onChange(next === undefined ? [] : [next])}
+    />
+  );
+}
