@@ -1,4 +1,5 @@
-import { Button, Descriptions, Empty, Flex, Input, Skeleton, Timeline, Tooltip, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Descriptions, Empty, Flex, Skeleton, Timeline, Tooltip } from 'antd';
 import type { TimelineItemProps } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,10 @@ import { confirmAction } from './ConfirmButton';
 import { ErrorState } from './ErrorState';
 import { DateText } from './Formatted';
 import { StatusTag } from './StatusTag';
+import { Paragraph, Text } from './Typography';
+
+// The comment box (antd Input, ≈ 14 KB gzip) loads with the confirmation that shows it.
+const ApprovalComment = lazy(() => import('./ApprovalComment').then((m) => ({ default: m.ApprovalComment })));
 
 type Decision = ApprovalDecision;
 
@@ -42,16 +47,16 @@ function TaskLine({ task }: { task: ApprovalTask }) {
   return (
     <div className="approval-task" data-testid="approval-task">
       <Flex gap={8} align="center" wrap>
-        <Typography.Text strong>{task.user_email}</Typography.Text>
+        <Text strong>{task.user_email}</Text>
         <StatusTag status={task.status} />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Text type="secondary" style={{ fontSize: 12 }}>
           <DateText value={task.start_at} withTime /> ~ <DateText value={task.end_at} withTime />
-        </Typography.Text>
+        </Text>
       </Flex>
       {task.comment ? (
-        <Typography.Paragraph type="secondary" style={{ margin: '2px 0 0' }}>
+        <Paragraph type="secondary" style={{ margin: '2px 0 0' }}>
           {task.comment}
-        </Typography.Paragraph>
+        </Paragraph>
       ) : null}
     </div>
   );
@@ -64,13 +69,13 @@ function nodeItem(node: ApprovalNode, index: number): TimelineItemProps {
     content: (
       <div className="approval-node" aria-label={`Approval node ${node.name}`}>
         <Flex gap={8} align="center" style={{ marginBottom: 4 }}>
-          <Typography.Text strong>{node.name}</Typography.Text>
+          <Text strong>{node.name}</Text>
           <StatusTag status={node.status} />
         </Flex>
         {node.tasks.length ? (
           node.tasks.map((task, i) => <TaskLine key={`${task.user_email}-${i}`} task={task} />)
         ) : (
-          <Typography.Text type="secondary">No approvers</Typography.Text>
+          <Text type="secondary">No approvers</Text>
         )}
       </div>
     ),
@@ -123,15 +128,13 @@ export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
     confirmAction({
       title: decision === 'approve' ? 'Are you sure to approve?' : 'Are you sure to reject?',
       content: (
-        <Input.TextArea
-          aria-label="Comment"
-          placeholder="Comment (optional)"
-          maxLength={500}
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          onChange={(e) => {
-            comment = e.target.value.trim();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ApprovalComment
+            onChange={(value) => {
+              comment = value;
+            }}
+          />
+        </Suspense>
       ),
       okText: decision === 'approve' ? 'Approve' : 'Reject',
       danger: decision === 'reject',

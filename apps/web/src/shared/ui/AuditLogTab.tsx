@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { DataColumns } from './DataTable';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditsApi } from '@portal/contract';
@@ -8,6 +7,7 @@ import { api } from '../lib/api';
 import { useListParams } from '../lib/useListParams';
 import { DataTable } from './DataTable';
 import { DateText } from './Formatted';
+import { Paragraph } from './Typography';
 
 export interface AuditLogTabProps {
   /** The audited object type (spec §3 list). */
@@ -51,9 +51,9 @@ export function AuditLogTab({ type, instanceId }: AuditLogTabProps) {
       expandable={{
         rowExpandable: (row) => row.details !== undefined && row.details !== null,
         expandedRowRender: (row) => (
-          <Typography.Paragraph style={{ margin: 0 }}>
+          <Paragraph style={{ margin: 0 }}>
             <pre className="json-block">{JSON.stringify(row.details, null, 2)}</pre>
-          </Typography.Paragraph>
+          </Paragraph>
         ),
       }}
     />

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions } from 'antd';
 import { Link } from 'react-router';
 import { displayClusterStatus } from '@portal/contract';
 import { clusterDetailQuery, clusterPath, tenantPath } from '../api/entities';
 import { HoverCard } from './HoverCard';
 import { StatusTag } from './StatusTag';
+import { Text } from './Typography';
 
 export interface ClusterHoverCardProps {
   clusterId: string;
@@ -29,7 +30,7 @@ export function ClusterHoverCard({ clusterId, tenantId, children }: ClusterHover
           title={<Link to={clusterPath(cluster.tenant_id, cluster.id)}>{cluster.name}</Link>}
           items={[
             { key: 'name', label: 'Cluster', children: cluster.name },
-            { key: 'id', label: 'ID', children: <Typography.Text copyable>{cluster.id}</Typography.Text> },
+            { key: 'id', label: 'ID', children: <Text copyable>{cluster.id}</Text> },
             {
               key: 'status',
               label: 'Status',

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
+
 import { CONFIRMATION_REQUIRED } from '@portal/contract';
 import type { ConfirmationDetails } from '@portal/contract';
 import { isApiError } from '../lib/ApiError';
 import { confirmAction } from './ConfirmButton';
+import { Paragraph, Text } from './Typography';
 
 /*
  * The client's half of the secondary confirmation (contract confirmation.ts): send; when the server answers 409
@@ -30,11 +31,7 @@ export interface ConfirmAndRetry<T> {
 }
 
 const Value = ({ value }: { value: string | null }) =>
-  value === null ? (
-    <Typography.Text type="secondary">(none)</Typography.Text>
-  ) : (
-    <Typography.Text code>{value}</Typography.Text>
-  );
+  value === null ? <Text type="secondary">(none)</Text> : <Text code>{value}</Text>;
 
 function detailsOf(details: unknown): Partial<ConfirmationDetails> {
   return details && typeof details === 'object' ? (details as Partial<ConfirmationDetails>) : {};
@@ -45,23 +42,22 @@ export function ConfirmationContent({ message, details }: { message: string; det
   const { subject, description, changes } = detailsOf(details);
   return (
     <div>
-      <Typography.Paragraph style={{ marginBottom: 8 }}>{message}</Typography.Paragraph>
+      <Paragraph style={{ marginBottom: 8 }}>{message}</Paragraph>
       {subject ? (
-        <Typography.Paragraph style={{ marginBottom: 8 }}>
-          <Typography.Text code>{subject}</Typography.Text>
-        </Typography.Paragraph>
+        <Paragraph style={{ marginBottom: 8 }}>
+          <Text code>{subject}</Text>
+        </Paragraph>
       ) : null}
       {description ? (
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        <Paragraph type="secondary" style={{ marginBottom: 8 }}>
           {description}
-        </Typography.Paragraph>
+        </Paragraph>
       ) : null}
       {changes?.length ? (
         <ul aria-label="Changes" style={{ margin: 0, paddingInlineStart: 18 }}>
           {changes.map((c) => (
             <li key={c.path}>
-              <Typography.Text code>{c.path}</Typography.Text>: <Value value={c.current} /> →{' '}
-              <Value value={c.desired} />
+              <Text code>{c.path}</Text>: <Value value={c.current} /> → <Value value={c.desired} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { Input } from 'antd';
+// The plain field alone: antd's `Input` export carries TextArea, Password and OTP with it.
+import Input from 'antd/es/input/Input';
 import { CalendarOutlined } from '@ant-design/icons';
 import { deferredControl } from './deferredControl';
 import type { StandInProps } from './deferredControl';

@@ -9,6 +9,8 @@ export function FilterSelect({
   width,
   multiple,
   showSearch,
+  allowClear = true,
+  optionRender,
   value,
   options,
   onChange,
@@ -16,8 +18,9 @@ export function FilterSelect({
 }: FilterSelectProps & { autoOpen: boolean }) {
   const common = {
     id,
-    allowClear: true,
-    showSearch,
+    allowClear,
+    showSearch: showSearch ? { optionFilterProp: 'label' } : undefined,
+    optionRender: optionRender ? (option: { value?: unknown }) => optionRender(String(option.value)) : undefined,
     'aria-label': label,
     placeholder: placeholder ?? label,
     style: { minWidth: width, width: multiple ? undefined : width },

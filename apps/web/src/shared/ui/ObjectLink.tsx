@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Typography } from 'antd';
+
 import { Link } from 'react-router';
 import { useSlots } from '../lib/slots';
+import { Text } from './Typography';
 
 export interface ObjectLinkComponentProps {
   /** The object kind (an operation's `target_type`, `objectKindOf(cluster_type)` for a change's target). */
@@ -19,7 +20,7 @@ export interface ObjectLinkComponentProps {
 export function ObjectLink({ kind, id, tenantId }: ObjectLinkComponentProps) {
   const slot = useSlots().objectLinks.get(kind);
   const path = slot?.path?.(id, tenantId);
-  const plain = path ? <Link to={path}>{id}</Link> : <Typography.Text>{id}</Typography.Text>;
+  const plain = path ? <Link to={path}>{id}</Link> : <Text>{id}</Text>;
   if (!slot?.Link) return plain;
   const Rich = slot.Link;
   // Until the richer link's code has loaded, the plain link (or id) stands in.

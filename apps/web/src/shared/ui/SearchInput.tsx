@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Input } from 'antd';
+// The Search field alone: antd's `Input` export carries TextArea, Password and OTP with it.
+import Search from 'antd/es/input/Search';
 import { SEARCH_DEBOUNCE_MS } from '@portal/contract';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 
@@ -33,7 +34,7 @@ export function SearchInput({ value = '', onSearch, placeholder, width = 280, ..
   }, [debounced]);
 
   return (
-    <Input.Search
+    <Search
       allowClear
       value={text}
       placeholder={placeholder}

@@ -1,4 +1,6 @@
-import { Input } from 'antd';
+import type { ReactNode } from 'react';
+// The plain field alone: antd's `Input` export carries TextArea, Password and OTP with it.
+import Input from 'antd/es/input/Input';
 import { DownOutlined } from '@ant-design/icons';
 import { deferredControl } from './deferredControl';
 import type { StandInProps } from './deferredControl';
@@ -9,9 +11,13 @@ export interface FilterSelectProps {
   label: string;
   id?: string;
   placeholder?: string;
-  width: number;
+  width: number | string;
   multiple: boolean;
   showSearch?: boolean;
+  /** Offer to clear the choice (default true). */
+  allowClear?: boolean;
+  /** How an option shows in the open list (the closed field shows its label). */
+  optionRender?(value: string): ReactNode;
   /** The chosen values: none, one, or (multiple) any number. */
   value: string[];
   options: { value: string; label: string }[];
@@ -55,8 +61,10 @@ export interface SelectFilterProps<V extends string> {
   label: string;
   id?: string;
   placeholder?: string;
-  width?: number;
+  width?: number | string;
   showSearch?: boolean;
+  allowClear?: boolean;
+  optionRender?(value: V): ReactNode;
   value: V | undefined;
   options: { value: V; label: string }[];
   onChange(value: V | undefined): void;
@@ -66,10 +74,17 @@ export interface SelectFilterProps<V extends string> {
  * A list filter choosing one value, clearable. antd's Select (~22 KB gzip) loads when the user reaches for it; until
  * then a read-only field shows the value from the URL.
  */
-export function SelectFilter<V extends string>({ value, onChange, width = 180, ...rest }: SelectFilterProps<V>) {
+export function SelectFilter<V extends string>({
+  value,
+  onChange,
+  width = 180,
+  optionRender,
+  ...rest
+}: SelectFilterProps<V>) {
   return (
     <DeferredSelect
       {...rest}
+      optionRender={optionRender as FilterSelectProps['optionRender']}
       width={width}
       multiple={false}
       value={value ? [value] : []}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions } from 'antd';
 import { Link } from 'react-router';
 import { tenantDetailQuery, tenantPath } from '../api/entities';
 import { HoverCard } from './HoverCard';
 import { StatusTag } from './StatusTag';
+import { Text } from './Typography';
 
 export interface TenantHoverCardProps {
   tenantId: string;
@@ -23,7 +24,7 @@ export function TenantHoverCard({ tenantId, children }: TenantHoverCardProps) {
           title={<Link to={tenantPath(tenant.id)}>{tenant.name}</Link>}
           items={[
             { key: 'name', label: 'Name', children: tenant.name },
-            { key: 'id', label: 'ID', children: <Typography.Text copyable>{tenant.id}</Typography.Text> },
+            { key: 'id', label: 'ID', children: <Text copyable>{tenant.id}</Text> },
             { key: 'region', label: 'Region', children: tenant.region },
             { key: 'status', label: 'Status', children: <StatusTag status={tenant.status} /> },
           ]}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Radio, Skeleton, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Radio, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { APPLY_POLICY_CHOICES, CHANGE_REASON_REQUIRED, DEFAULT_APPLY_POLICY } from '@portal/contract';
 import type { ApplyPolicyChoice, PreviewBody, PreviewResponse } from '@portal/contract';
@@ -11,32 +10,17 @@ import { useCreateChange, usePreview } from '../api';
 import { ComponentsScope, FilesScope, VersionScope } from './ChangeScope';
 import { RiskTag } from './ConfigTags';
 import { changePath } from '../lib/paths';
+import { StaleAlert } from './StaleAlert';
+import { Text, Title } from '../../../shared/ui/Typography';
 
 /** Spec §8 warnings. */
 export const ENSURE_UPDATE_TO_TC_WARNING = 'EnsureUpdateToTC is used only for the shutdown operation.';
 export const clearCustomParamsWarning = (components: string[]) =>
   `The following components will clear all their custom parameters: ${components.join(', ')}`;
-export const STALE_MESSAGE =
-  'The configuration changed since you loaded it. Reload it, check your pending changes and preview again.';
+export { STALE_MESSAGE } from './StaleAlert';
 export const REASON_REQUIRED = CHANGE_REASON_REQUIRED;
 
 const RISK_ORDER = ['low', 'medium', 'high'];
-
-export function StaleAlert({ onReload }: { onReload(): void }) {
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      title="The configuration changed"
-      description={STALE_MESSAGE}
-      action={
-        <Button size="small" icon={<ReloadOutlined />} onClick={onReload}>
-          Reload
-        </Button>
-      }
-    />
-  );
-}
 
 const isStale = (error: unknown) => isApiError(error) && error.code === 'configChange.stale';
 
@@ -126,19 +110,19 @@ function PreviewContent({
       />
       {scope.version ? (
         <section aria-label="Version change" className="preview-section">
-          <Typography.Title level={5}>Version</Typography.Title>
+          <Title level={5}>Version</Title>
           <VersionScope scope={scope} />
         </section>
       ) : null}
       {scope.components.length ? (
         <section aria-label="Image changes" className="preview-section">
-          <Typography.Title level={5}>Components</Typography.Title>
+          <Title level={5}>Components</Title>
           <ComponentsScope scope={scope} />
         </section>
       ) : null}
       {scope.files.length ? (
         <section aria-label="Parameter changes" className="preview-section">
-          <Typography.Title level={5}>Configuration Files</Typography.Title>
+          <Title level={5}>Configuration Files</Title>
           <FilesScope scope={scope} />
         </section>
       ) : null}
@@ -158,9 +142,9 @@ function PreviewContent({
                   <Radio key={choice} value={choice} disabled={!allowed}>
                     {choice}
                     {!allowed ? (
-                      <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                      <Text type="secondary" style={{ marginInlineStart: 8 }}>
                         {option?.reason ?? 'not offered for this change'}
-                      </Typography.Text>
+                      </Text>
                     ) : null}
                   </Radio>
                 );

@@ -1,29 +1,26 @@
-import { Descriptions, Empty, Tag, Typography } from 'antd';
+import { Descriptions, Empty, Tag } from 'antd';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import type { ChangeScope } from '@portal/contract';
 import { RiskTag } from './ConfigTags';
+import { Text } from '../../../shared/ui/Typography';
 
 type Modified = ChangeScope['files'][number]['modified_parameters'][number];
 type ComponentChange = ChangeScope['components'][number];
 
 const Value = ({ value }: { value: string | null }) =>
-  value === null ? (
-    <Typography.Text type="secondary">(default)</Typography.Text>
-  ) : (
-    <Typography.Text code>{value === '' ? '""' : value}</Typography.Text>
-  );
+  value === null ? <Text type="secondary">(default)</Text> : <Text code>{value === '' ? '""' : value}</Text>;
 
 /** Version from → to, or that the version stays. */
 export function VersionScope({ scope }: { scope: ChangeScope }) {
-  if (!scope.version) return <Typography.Text type="secondary">The version does not change.</Typography.Text>;
+  if (!scope.version) return <Text type="secondary">The version does not change.</Text>;
   return (
     <Descriptions
       size="small"
       column={2}
       items={[
-        { key: 'from', label: 'From', children: <Typography.Text code>{scope.version.from}</Typography.Text> },
-        { key: 'to', label: 'To', children: <Typography.Text code>{scope.version.to}</Typography.Text> },
+        { key: 'from', label: 'From', children: <Text code>{scope.version.from}</Text> },
+        { key: 'to', label: 'To', children: <Text code>{scope.version.to}</Text> },
       ]}
     />
   );
@@ -55,7 +52,7 @@ const modifiedColumns: DataColumns<Modified> = [
     title: 'Name',
     dataIndex: 'name',
     key: 'name',
-    render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+    render: (name: string) => <Text code>{name}</Text>,
   },
   {
     title: 'Action',
@@ -82,8 +79,7 @@ export function FilesScope({ scope }: { scope: ChangeScope }) {
     <>
       {scope.files.map((file) => (
         <section key={file.filename} aria-label={`Changes of ${file.filename}`} style={{ marginBottom: 12 }}>
-          <Typography.Text strong>{file.filename}</Typography.Text>{' '}
-          <Typography.Text type="secondary">({file.config_type})</Typography.Text>
+          <Text strong>{file.filename}</Text> <Text type="secondary">({file.config_type})</Text>
           <DataTable<Modified>
             size="small"
             rowKey={(m) => `${m.action}:${m.name}`}

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { CLUSTER_TYPES, CONFIG_CHANGE_PHASES, objectKindOf } from '@portal/contract';
@@ -15,6 +14,7 @@ import { PhaseTag } from './ConfigTags';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 import { SelectFilter } from '../../../shared/ui/SelectFilter';
+import { Text } from '../../../shared/ui/Typography';
 
 export interface ConfigChangeTableProps {
   /** Only the changes of this target (a cluster, TiCDC cluster or changefeed): the Modification Histories tab. */
@@ -63,7 +63,7 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
             key: 'target',
             render: (_: unknown, row: ConfigChangeListItem) => (
               <span>
-                <Typography.Text type="secondary">{row.cluster_type}</Typography.Text>{' '}
+                <Text type="secondary">{row.cluster_type}</Text>{' '}
                 <ObjectLink kind={objectKindOf(row.cluster_type)} id={row.target_id} tenantId={row.tenant_id} />
               </span>
             ),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 
 import { configchangeApi, notChangeableMessage, sortConfigTypes } from '@portal/contract';
@@ -11,9 +11,8 @@ import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useClusterConfig } from '../api';
 import { buildPreviewBody } from '../lib/payload';
 import { usePendingChanges } from '../lib/pending';
-import { ChangePreviewDrawer, StaleAlert } from './ChangePreviewDrawer';
+import { StaleAlert } from './StaleAlert';
 import { ImageModificationView } from './ImageModificationView';
-import { ParameterEditModal } from './ParameterEditModal';
 import { ParameterTable } from './ParameterTable';
 import { PendingChangesList } from './PendingChangesList';
 import '../configchange.css';
@@ -21,6 +20,13 @@ import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { Panel } from '../../../shared/ui/Panel';
 import { TabSet } from '../../../shared/ui/TabSet';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+import { Text } from '../../../shared/ui/Typography';
+import { CountBadge } from '../../../shared/ui/CountBadge';
+
+// The edit dialog (antd Form, Select, Modal) and the preview drawer load when first opened.
+const ParameterEditModal = lazyDialog(() => import('./ParameterEditModal').then((m) => m.ParameterEditModal));
+const ChangePreviewDrawer = lazyDialog(() => import('./ChangePreviewDrawer').then((m) => m.ChangePreviewDrawer));
 
 export interface ConfigEditorProps {
   clusterType: ClusterType;
@@ -82,17 +88,17 @@ export function ConfigEditor({
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Flex gap={16} wrap>
           <span>
-            <Typography.Text type="secondary">Version </Typography.Text>
-            <Typography.Text code>{configuration.version}</Typography.Text>
+            <Text type="secondary">Version </Text>
+            <Text code>{configuration.version}</Text>
           </span>
           <span>
-            <Typography.Text type="secondary">Fingerprint </Typography.Text>
-            <Typography.Text code>{configuration.fingerprint}</Typography.Text>
+            <Text type="secondary">Fingerprint </Text>
+            <Text code>{configuration.fingerprint}</Text>
           </span>
         </Flex>
         <Flex gap={8}>
           <ReloadButton loading={query.isFetching} onReload={reload} />
-          <Badge count={pending.count} size="small">
+          <CountBadge count={pending.count}>
             <Button
               type="primary"
               icon={<EyeOutlined />}
@@ -103,7 +109,7 @@ export function ConfigEditor({
             >
               Preview changes
             </Button>
-          </Badge>
+          </CountBadge>
         </Flex>
       </Flex>
 
@@ -143,14 +149,12 @@ export function ConfigEditor({
                   label: (
                     <span>
                       {file.config_type}
-                      {count ? (
-                        <Badge count={count} size="small" color="gold" style={{ marginInlineStart: 6 }} />
-                      ) : null}
+                      {count ? <CountBadge count={count} color="gold" style={{ marginInlineStart: 6 }} /> : null}
                     </span>
                   ),
                   children: (
                     <>
-                      <Typography.Text type="secondary">{file.filename}</Typography.Text>
+                      <Text type="secondary">{file.filename}</Text>
                       <ParameterTable
                         parameters={file.parameters}
                         pending={pending.pending.params}
@@ -166,7 +170,7 @@ export function ConfigEditor({
             />
           </>
         ) : (
-          <Typography.Text type="secondary">This target has no configuration files.</Typography.Text>
+          <Text type="secondary">This target has no configuration files.</Text>
         )}
       </Panel>
 

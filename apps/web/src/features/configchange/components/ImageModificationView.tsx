@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip } from 'antd';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { EditOutlined } from '@ant-design/icons';
-import { validateImageTag } from '@portal/contract';
 import type { ComponentImage } from '@portal/contract';
-import { confirmAction } from '../../../shared/ui/ConfirmButton';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+import { Text } from '../../../shared/ui/Typography';
+
+// The Modify form (antd Modal and Form) loads when first opened.
+const ImageTagsDialog = lazyDialog(() => import('./ImageTagsDialog').then((m) => m.ImageTagsDialog));
 
 /** Spec §2, verbatim. */
 export const IMAGE_CONFIRM_TEXT = 'Are you sure to change these images?';
@@ -52,13 +55,13 @@ const columns = (pending: Record<string, string>): DataColumns<ImageRow> => [
     title: 'Component',
     dataIndex: 'name',
     key: 'name',
-    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    render: (name: string) => <Text strong>{name}</Text>,
   },
   {
     title: 'Base Image',
     dataIndex: 'base_image',
     key: 'base_image',
-    render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    render: (v: string) => <Text code>{v}</Text>,
   },
   {
     title: 'Source Tag',
@@ -66,10 +69,10 @@ const columns = (pending: Record<string, string>): DataColumns<ImageRow> => [
     render: (_: unknown, c) => {
       const source = sourceTag(c);
       return source !== null ? (
-        <Typography.Text code>{source}</Typography.Text>
+        <Text code>{source}</Text>
       ) : (
         <Tooltip title="An overwrite pins another build; the configuration does not report the version's own tag">
-          <Typography.Text type="secondary">-</Typography.Text>
+          <Text type="secondary">-</Text>
         </Tooltip>
       );
     },
@@ -79,7 +82,7 @@ const columns = (pending: Record<string, string>): DataColumns<ImageRow> => [
     key: 'current',
     render: (_: unknown, c) => (
       <Flex gap={6} align="center" wrap>
-        <Typography.Text code>{currentTag(c)}</Typography.Text>
+        <Text code>{currentTag(c)}</Text>
         {c.overwrite_image_tag !== null ? <Tag color="purple">overwrite</Tag> : null}
         {pending[c.name] !== undefined ? <Tag color="gold">{`→ ${pending[c.name]}`}</Tag> : null}
       </Flex>
@@ -109,63 +112,10 @@ export function ImageModificationView({
     setOwnOpen(next);
     onOpenChange?.(next);
   };
-  const [form] = Form.useForm<{ tags: Record<string, string> }>();
-
-  const submit = async () => {
-    let values: { tags: Record<string, string> };
-    try {
-      values = await form.validateFields();
-    } catch (invalid) {
-      console.info('Form validation failed; nothing submitted', invalid);
-      return;
-    }
-    const changes = components
-      .map((c) => ({ component: c.name, image_tag: values.tags[c.name] ?? currentTag(c), from: currentTag(c) }))
-      .filter((c) => c.image_tag !== c.from);
-    const unchanged = components
-      .filter((c) => (values.tags[c.name] ?? currentTag(c)) === currentTag(c))
-      .map((c) => c.name);
-    if (!changes.length) {
-      if (unchanged.some((name) => pending[name] !== undefined)) {
-        // Only pending tags set back to the current ones: drop them.
-        onUnchanged?.(unchanged);
-        setOpen(false);
-        return;
-      }
-      const first = components[0];
-      if (first)
-        form.setFields([{ name: ['tags', first.name], errors: ['nothing to change: every tag is the current one'] }]);
-      return;
-    }
-    confirmAction({
-      title: IMAGE_CONFIRM_TEXT,
-      content: (
-        <ul className="plain-list">
-          {changes.map((c) => (
-            <li key={c.component}>
-              {c.component}: <Typography.Text code>{c.from}</Typography.Text> →{' '}
-              <Typography.Text code>{c.image_tag}</Typography.Text>
-            </li>
-          ))}
-        </ul>
-      ),
-      onOk: async () => {
-        try {
-          await onSubmit(changes.map(({ component, image_tag }) => ({ component, image_tag })));
-        } catch {
-          // The caller showed the failure; keep the form open to correct it.
-          return;
-        }
-        onUnchanged?.(unchanged);
-        setOpen(false);
-      },
-    });
-  };
-
   return (
     <div aria-label={title}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Typography.Text strong>{title}</Typography.Text>
+        <Text strong>{title}</Text>
         <Tooltip title={disabled ? disabledReason : undefined}>
           <Button icon={<EditOutlined />} disabled={disabled || components.length === 0} onClick={() => setOpen(true)}>
             Modify
@@ -179,45 +129,14 @@ export function ImageModificationView({
         columns={columns(pending)}
         data={components}
       />
-      <Modal
-        title="Modify the Image"
+      <ImageTagsDialog
         open={open}
-        okText="Modify"
-        onOk={() => void submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-        mask={{ closable: false }}
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={{
-            tags: Object.fromEntries(components.map((c) => [c.name, pending[c.name] ?? currentTag(c)])),
-          }}
-          onFinish={() => void submit()}
-        >
-          {components.map((c) => (
-            <Form.Item
-              key={c.name}
-              name={['tags', c.name]}
-              label={`${c.name} (${c.base_image})`}
-              required
-              rules={[
-                {
-                  validator: async (_rule, value: unknown) => {
-                    const message = validateImageTag(typeof value === 'string' ? value : '');
-                    if (message) throw new Error(message);
-                  },
-                },
-              ]}
-            >
-              <Input aria-label={`${c.name} image tag`} placeholder="image tag, e.g. v8.5.1" />
-            </Form.Item>
-          ))}
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Form>
-      </Modal>
+        components={components}
+        pending={pending}
+        onClose={() => setOpen(false)}
+        onSubmit={onSubmit}
+        onUnchanged={onUnchanged}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Descriptions, Form, Input, Radio, Select, Typography } from 'antd';
+import { Alert, Descriptions, Form, Input, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { PARAM_MESSAGES, PARAM_TYPES, validateParamValue } from '@portal/contract';
 import type { ConfigParameter, ParameterOperation, ParamType } from '@portal/contract';
 import { FormModal } from '../../../shared/ui/FormModal';
 import { RiskTag } from './ConfigTags';
+import { Paragraph, Text } from '../../../shared/ui/Typography';
 
 interface EditValues {
   actionType: 'set' | 'unset';
@@ -157,12 +158,12 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
           {
             key: 'value',
             label: 'Current Value',
-            children: <Typography.Text code>{parameter.value || '""'}</Typography.Text>,
+            children: <Text code>{parameter.value || '""'}</Text>,
           },
           {
             key: 'default',
             label: 'Default Value',
-            children: <Typography.Text code>{parameter.attribute.default_value || '""'}</Typography.Text>,
+            children: <Text code>{parameter.attribute.default_value || '""'}</Text>,
           },
           { key: 'policy', label: 'Apply Policy', children: parameter.attribute.apply_policy },
           { key: 'risk', label: 'Risk Level', children: <RiskTag level={parameter.risk_level} /> },
@@ -170,9 +171,9 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
         ]}
       />
       {parameter.description ? (
-        <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        <Paragraph type="secondary" style={{ marginTop: -4 }}>
           {parameter.description}
-        </Typography.Paragraph>
+        </Paragraph>
       ) : null}
       <Form.Item name="actionType" label="Action">
         <Radio.Group
@@ -185,7 +186,7 @@ export function ParameterEditModal({ parameter, pending, onClose, onSave }: Para
       </Form.Item>
       {knownType ? (
         <Form.Item label="Type">
-          <Typography.Text code>{knownType}</Typography.Text>
+          <Text code>{knownType}</Text>
         </Form.Item>
       ) : (
         <Form.Item

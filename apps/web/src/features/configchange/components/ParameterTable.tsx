@@ -1,10 +1,11 @@
-import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip } from 'antd';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { EditOutlined } from '@ant-design/icons';
 import type { ConfigParameter, ParameterOperation } from '@portal/contract';
 import type { ListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { RiskTag, SourceTag } from './ConfigTags';
+import { Paragraph, Text } from '../../../shared/ui/Typography';
 
 export interface ParameterTableProps {
   parameters: ConfigParameter[];
@@ -38,7 +39,7 @@ export function ParameterTable({ parameters, pending, list, editable, disabledRe
       title: 'Name',
       dataIndex: 'name',
       key: 'name',
-      render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+      render: (name: string) => <Text code>{name}</Text>,
     },
     {
       title: 'Value',
@@ -48,9 +49,9 @@ export function ParameterTable({ parameters, pending, list, editable, disabledRe
         const op = pendingOf(p);
         return (
           <Flex align="center" wrap>
-            <Typography.Text delete={Boolean(op)} style={{ maxWidth: 260 }} ellipsis={{ tooltip: value }}>
+            <Text delete={Boolean(op)} style={{ maxWidth: 260 }} ellipsis={{ tooltip: value }}>
               {value === '' ? '""' : value}
-            </Typography.Text>
+            </Text>
             {op ? <PendingValue op={op} parameter={p} /> : null}
           </Flex>
         );
@@ -70,13 +71,9 @@ export function ParameterTable({ parameters, pending, list, editable, disabledRe
       dataIndex: 'description',
       key: 'description',
       render: (text: string) => (
-        <Typography.Paragraph
-          type="secondary"
-          style={{ margin: 0, maxWidth: 360 }}
-          ellipsis={{ rows: 2, tooltip: text }}
-        >
+        <Paragraph type="secondary" style={{ margin: 0, maxWidth: 360 }} ellipsis={{ rows: 2, tooltip: text }}>
           {text}
-        </Typography.Paragraph>
+        </Paragraph>
       ),
     },
     {

@@ -1,7 +1,8 @@
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ParameterOperation } from '@portal/contract';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
+import { Text } from '../../../shared/ui/Typography';
 
 export interface PendingChangesListProps {
   params: ParameterOperation[];
@@ -27,7 +28,7 @@ export function PendingChangesList({ params, images, onRemoveParam, onRemoveImag
     })),
   ];
   if (!rows.length) {
-    return <Typography.Text type="secondary">No pending changes: edit a parameter or modify an image.</Typography.Text>;
+    return <Text type="secondary">No pending changes: edit a parameter or modify an image.</Text>;
   }
   return (
     <>
@@ -37,24 +38,24 @@ export function PendingChangesList({ params, images, onRemoveParam, onRemoveImag
             {row.kind === 'param' ? (
               <Flex gap={8} align="center" wrap style={{ flex: 1 }}>
                 <Tag color={row.op.actionType === 'unset' ? 'volcano' : 'blue'}>{row.op.actionType}</Tag>
-                <Typography.Text type="secondary">{row.op.configType}</Typography.Text>
-                <Typography.Text code>{row.op.name}</Typography.Text>
+                <Text type="secondary">{row.op.configType}</Text>
+                <Text code>{row.op.name}</Text>
                 {row.op.actionType === 'set' ? (
                   <>
                     <span>→</span>
-                    <Typography.Text code>{row.op.value === '' ? '""' : row.op.value}</Typography.Text>
-                    <Typography.Text type="secondary">({row.op.type})</Typography.Text>
+                    <Text code>{row.op.value === '' ? '""' : row.op.value}</Text>
+                    <Text type="secondary">({row.op.type})</Text>
                   </>
                 ) : (
-                  <Typography.Text type="secondary">back to its default</Typography.Text>
+                  <Text type="secondary">back to its default</Text>
                 )}
               </Flex>
             ) : (
               <Flex gap={8} align="center" wrap style={{ flex: 1 }}>
                 <Tag color="purple">image</Tag>
-                <Typography.Text strong>{row.component}</Typography.Text>
+                <Text strong>{row.component}</Text>
                 <span>→</span>
-                <Typography.Text code>{row.tag}</Typography.Text>
+                <Text code>{row.tag}</Text>
               </Flex>
             )}
             <Button

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
@@ -28,6 +28,7 @@ import { LiveOperation } from '../../operations/lazy';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 import { Panel } from '../../../shared/ui/Panel';
 import { TabSet } from '../../../shared/ui/TabSet';
+import { Paragraph, Text, Title } from '../../../shared/ui/Typography';
 
 type SnapshotRow = ConfigChange['snapshot'][number];
 
@@ -37,16 +38,16 @@ const snapshotColumns: DataColumns<SnapshotRow> = [
     title: 'Name',
     dataIndex: 'name',
     key: 'name',
-    render: (name: string) => <Typography.Text code>{name}</Typography.Text>,
+    render: (name: string) => <Text code>{name}</Text>,
   },
   {
     title: 'Value',
     dataIndex: 'value',
     key: 'value',
     render: (value: string) => (
-      <Typography.Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: value }}>
+      <Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: value }}>
         {value === '' ? '""' : value}
-      </Typography.Text>
+      </Text>
     ),
   },
 ];
@@ -54,12 +55,10 @@ const snapshotColumns: DataColumns<SnapshotRow> = [
 function ConfigurationFiles({ change }: { change: ConfigChange }) {
   return (
     <>
-      <Typography.Title level={5}>Changes</Typography.Title>
+      <Title level={5}>Changes</Title>
       <FilesScope scope={change.scope} />
-      <Typography.Title level={5}>Snapshot</Typography.Title>
-      <Typography.Paragraph type="secondary">
-        The configuration files as they were when the change was made.
-      </Typography.Paragraph>
+      <Title level={5}>Snapshot</Title>
+      <Paragraph type="secondary">The configuration files as they were when the change was made.</Paragraph>
       <DataTable<SnapshotRow>
         aria-label="Snapshot"
         size="small"
@@ -167,7 +166,7 @@ export function ConfigHistoryPage() {
       }
       descriptions={
         change && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{change.id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{change.id}</Text> },
           { key: 'target_type', label: 'Target Type', children: `${change.target_type} (${change.cluster_type})` },
           { key: 'change_type', label: 'Change Type', children: change.change_type },
           {
@@ -193,9 +192,7 @@ export function ConfigHistoryPage() {
             children: (
               <span>
                 <PhaseTag phase={change.phase} />
-                {change.phase_reason ? (
-                  <Typography.Text type="secondary">{` ${change.phase_reason}`}</Typography.Text>
-                ) : null}
+                {change.phase_reason ? <Text type="secondary">{` ${change.phase_reason}`}</Text> : null}
               </span>
             ),
           },

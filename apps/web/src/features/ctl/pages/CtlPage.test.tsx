@@ -80,6 +80,28 @@ describe('cluster control page', () => {
     expect(calls('POST', RUN)[0]?.body).toEqual({ cluster_id: '10086', command: 'pd-ctl store', args: ['1'] });
   });
 
+  it('picks a command from the list, each marked read or mutates, and submits with Enter', async () => {
+    const { calls } = serve(() => ({ body: ran('pd-ctl store', '[]') }));
+    const { router } = render('');
+    const field = await screen.findByLabelText('Command', { selector: 'input' });
+    expect(screen.getByLabelText('Arguments')).toBeDisabled();
+    await userEvent.click(field);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) =>
+        o.textContent?.startsWith('pd-ctl store'),
+      );
+      if (!found) throw new Error('no pd-ctl store option');
+      return found;
+    });
+    expect(option).toHaveTextContent('read');
+    await userEvent.click(option);
+    await screen.findByText('Lists the stores.');
+    expect(router.state.location.search).toBe('?command=pd-ctl+store');
+    fireEvent.submit(screen.getByLabelText('Arguments').closest('form') as HTMLFormElement);
+    expect(await screen.findByLabelText('Command output')).toHaveTextContent('[]');
+    expect(calls('POST', RUN)[0]?.body).toEqual({ cluster_id: '10086', command: 'pd-ctl store' });
+  });
+
   it('asks for a secondary confirmation before a command that changes the cluster', async () => {
     const { calls } = serve(() => ({ body: ran('pd-ctl config set leader-schedule-limit 8', 'Success!', true) }));
     render('?command=pd-ctl+config+set&args=leader-schedule-limit+8');

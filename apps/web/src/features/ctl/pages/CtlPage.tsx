@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, Flex, Form, Input, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
-import { CaretRightOutlined, HistoryOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Empty, Flex, Input, Skeleton, Tag } from 'antd';
+import { CaretRightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ctlApi } from '@portal/contract';
@@ -20,6 +20,9 @@ import { StatusTag } from '../../../shared/ui/StatusTag';
 import { exampleArgs, tokenize, useCtlCommands, useRunCtl } from '../api';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 import { Panel } from '../../../shared/ui/Panel';
+import { SelectFilter } from '../../../shared/ui/SelectFilter';
+import { TabSet } from '../../../shared/ui/TabSet';
+import { Paragraph, Text, TextLink } from '../../../shared/ui/Typography';
 
 /** Spec §2 secondary confirmation of a command that changes the cluster. */
 export const MUTATING_CONFIRM_TITLE = 'This command changes the cluster. Run it?';
@@ -29,7 +32,7 @@ const argColumns: DataColumns<CtlCommand['args'][number]> = [
     title: 'Argument',
     dataIndex: 'name',
     key: 'name',
-    render: (n: string) => <Typography.Text code>{n}</Typography.Text>,
+    render: (n: string) => <Text code>{n}</Text>,
   },
   { title: 'Description', dataIndex: 'description', key: 'description' },
   { title: 'Required', dataIndex: 'required', key: 'required', render: (r: boolean) => (r ? 'yes' : 'no') },
@@ -42,7 +45,7 @@ function Output({ run }: { run: CtlRunResponse }) {
         size="small"
         column={{ xs: 1, sm: 3 }}
         items={[
-          { key: 'command', label: 'Command', children: <Typography.Text code>{run.command}</Typography.Text> },
+          { key: 'command', label: 'Command', children: <Text code>{run.command}</Text> },
           { key: 'at', label: 'Executed At', children: <DateText value={run.executed_at} withTime /> },
           {
             key: 'format',
@@ -112,9 +115,7 @@ export function CtlPage() {
       title: MUTATING_CONFIRM_TITLE,
       okText: 'Run',
       // Known mutating commands ask first; the server asks for anything else it considers mutating.
-      askFirst: selected.mutates ? (
-        <Typography.Text code>{`${selected.command} ${argsText}`.trim()}</Typography.Text>
-      ) : undefined,
+      askFirst: selected.mutates ? <Text code>{`${selected.command} ${argsText}`.trim()}</Text> : undefined,
       onSuccess: (out) => {
         setRuns((prev) => [out, ...prev].slice(0, 20));
         setShown(0);
@@ -140,7 +141,7 @@ export function CtlPage() {
               {cluster.data.cluster_type} · {cluster.data.version}
             </span>
           ) : cluster.error ? (
-            <Typography.Text type="danger">{errorMessage(cluster.error)}</Typography.Text>
+            <Text type="danger">{errorMessage(cluster.error)}</Text>
           ) : null
         }
       />
@@ -150,32 +151,49 @@ export function CtlPage() {
         ) : commands.error ? (
           <ErrorState compact error={commands.error} onRetry={() => void commands.refetch()} />
         ) : (
-          <Form layout="vertical" onFinish={onRun}>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              onRun();
+            }}
+          >
             <Flex gap={12} wrap align="flex-end">
-              <Form.Item label="Command" style={{ minWidth: 320, flex: '1 1 320px', marginBottom: 12 }} required>
-                <Select
+              <div className="form-field" style={{ minWidth: 320, flex: '1 1 320px' }}>
+                <label htmlFor="ctl-command" className="form-field-label form-field-required">
+                  Command
+                </label>
+                <SelectFilter
+                  id="ctl-command"
                   showSearch
-                  aria-label="Command"
+                  allowClear={false}
+                  label="Command"
                   placeholder="Pick an allowed command"
+                  width="100%"
                   value={selected?.command}
-                  onChange={(value: string) => {
+                  onChange={(value) => {
+                    if (!value) return;
                     setParams({ command: value, args: '' });
                     setFailure(null);
                   }}
-                  options={commands.data?.items.map((c) => ({
-                    value: c.command,
-                    label: (
-                      <Flex justify="space-between" gap={8}>
-                        <span>{c.command}</span>
-                        {c.mutates ? <Tag color="red">mutates</Tag> : <Tag>read</Tag>}
-                      </Flex>
-                    ),
-                  }))}
-                  optionFilterProp="value"
+                  options={(commands.data?.items ?? []).map((c) => ({ value: c.command, label: c.command }))}
+                  optionRender={(value) => (
+                    <Flex justify="space-between" gap={8}>
+                      <span>{value}</span>
+                      {commands.data?.items.find((c) => c.command === value)?.mutates ? (
+                        <Tag color="red">mutates</Tag>
+                      ) : (
+                        <Tag>read</Tag>
+                      )}
+                    </Flex>
+                  )}
                 />
-              </Form.Item>
-              <Form.Item label="Arguments" style={{ minWidth: 280, flex: '2 1 280px', marginBottom: 12 }}>
+              </div>
+              <div className="form-field" style={{ minWidth: 280, flex: '2 1 280px' }}>
+                <label htmlFor="ctl-args" className="form-field-label">
+                  Arguments
+                </label>
                 <Input
+                  id="ctl-args"
                   aria-label="Arguments"
                   className="mono"
                   disabled={!selected}
@@ -183,8 +201,8 @@ export function CtlPage() {
                   placeholder={selected ? selected.usage.replace(selected.command, '').trim() || 'no arguments' : ''}
                   onChange={(e) => setParams({ args: e.target.value })}
                 />
-              </Form.Item>
-              <Form.Item style={{ marginBottom: 12 }}>
+              </div>
+              <div className="form-field">
                 <Button
                   type="primary"
                   htmlType="submit"
@@ -195,40 +213,37 @@ export function CtlPage() {
                 >
                   Run
                 </Button>
-              </Form.Item>
+              </div>
             </Flex>
             {selected ? (
               <>
-                <Typography.Paragraph style={{ marginBottom: 8 }}>
+                <Paragraph style={{ marginBottom: 8 }}>
                   {selected.mutates ? <Tag color="red">changes the cluster: asks for a confirmation</Tag> : null}
                   {selected.description}
-                </Typography.Paragraph>
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                  Usage: <Typography.Text code>{selected.usage}</Typography.Text> · Example:{' '}
-                  <Typography.Link onClick={() => setParams({ args: exampleArgs(selected) })}>
-                    {selected.example}
-                  </Typography.Link>
-                </Typography.Paragraph>
+                </Paragraph>
+                <Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                  Usage: <Text code>{selected.usage}</Text> · Example:{' '}
+                  <TextLink onClick={() => setParams({ args: exampleArgs(selected) })}>{selected.example}</TextLink>
+                </Paragraph>
                 {selected.args.length ? (
                   <DataTable size="small" rowKey="name" pagination={false} columns={argColumns} data={selected.args} />
                 ) : null}
               </>
             ) : null}
-          </Form>
+          </form>
         )}
       </Panel>
       <Panel
         title="Output"
         extra={
           runs.length > 1 ? (
-            <Select
-              aria-label="Earlier runs"
-              size="small"
-              suffixIcon={<HistoryOutlined />}
-              style={{ width: 320 }}
-              value={shown}
-              onChange={setShown}
-              options={runs.map((r, i) => ({ value: i, label: `${r.command}` }))}
+            <SelectFilter
+              label="Earlier runs"
+              allowClear={false}
+              width={320}
+              value={String(shown)}
+              onChange={(value) => value !== undefined && setShown(Number(value))}
+              options={runs.map((r, i) => ({ value: String(i), label: r.command }))}
             />
           ) : null
         }
@@ -249,7 +264,7 @@ export function CtlPage() {
         )}
       </Panel>
       <Panel>
-        <Tabs
+        <TabSet
           items={[{ key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="ctl" instanceId={clusterId} /> }]}
         />
       </Panel>

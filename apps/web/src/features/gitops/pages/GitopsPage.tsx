@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Tag } from 'antd';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { CloudUploadOutlined, DiffOutlined, UnorderedListOutlined } from '@ant-design/icons';
@@ -25,24 +25,21 @@ import { useGitopsApply, useGitopsDiff, useGitopsList } from '../api';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 import { Panel } from '../../../shared/ui/Panel';
 import { TabSet } from '../../../shared/ui/TabSet';
+import { Text } from '../../../shared/ui/Typography';
 
 export const APPLY_CONFIRM_TITLE = 'Apply the desired state to the cluster?';
 
 const Value = ({ value }: { value: string | null }) =>
-  value === null ? (
-    <Typography.Text type="secondary">(none)</Typography.Text>
-  ) : (
-    <Typography.Text code>{value}</Typography.Text>
-  );
+  value === null ? <Text type="secondary">(none)</Text> : <Text code>{value}</Text>;
 
 const listColumns: DataColumns<GitopsItem> = [
-  { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
+  { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Text code>{p}</Text> },
   { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
   {
     title: 'Revision',
     dataIndex: 'revision',
     key: 'revision',
-    render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text>,
+    render: (r: string) => <Text code>{r.slice(0, 10)}</Text>,
   },
   { title: 'Author', dataIndex: 'author', key: 'author' },
   { title: 'Message', dataIndex: 'message', key: 'message' },
@@ -55,7 +52,7 @@ const listColumns: DataColumns<GitopsItem> = [
 ];
 
 const diffColumns: DataColumns<GitopsDiffItem> = [
-  { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
+  { title: 'Path', dataIndex: 'path', key: 'path', render: (p: string) => <Text code>{p}</Text> },
   { title: 'Kind', dataIndex: 'kind', key: 'kind', render: (k: string) => <Tag>{k}</Tag> },
   { title: 'Current', dataIndex: 'current', key: 'current', render: (v: string | null) => <Value value={v} /> },
   { title: 'Desired', dataIndex: 'desired', key: 'desired', render: (v: string) => <Value value={v} /> },
@@ -63,7 +60,7 @@ const diffColumns: DataColumns<GitopsDiffItem> = [
     title: 'Revision',
     dataIndex: 'revision',
     key: 'revision',
-    render: (r: string) => <Typography.Text code>{r.slice(0, 10)}</Typography.Text>,
+    render: (r: string) => <Text code>{r.slice(0, 10)}</Text>,
   },
 ];
 
@@ -137,13 +134,13 @@ export function GitopsPage() {
               waiting for a secondary confirmation.
             </span>
           ) : cluster.error ? (
-            <Typography.Text type="danger">{errorMessage(cluster.error)}</Typography.Text>
+            <Text type="danger">{errorMessage(cluster.error)}</Text>
           ) : null
         }
       />
       <Panel>
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-          <Typography.Text>Branch</Typography.Text>
+          <Text>Branch</Text>
           <Input
             aria-label="Branch"
             style={{ width: 240 }}

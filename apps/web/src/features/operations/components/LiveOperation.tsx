@@ -1,8 +1,9 @@
-import { Alert, Flex, Typography } from 'antd';
+import { Alert, Flex } from 'antd';
 import { Link } from 'react-router';
 import { operationPath } from '../../../shared/ui/OperationSubmitted';
 import { useOperation } from '../api';
 import { OperationProgress } from './OperationProgress';
+import { Text } from '../../../shared/ui/Typography';
 
 /**
  * An operation's progress where the work was started from (e.g. a change that is applying): the bar, the step
@@ -20,7 +21,7 @@ export function LiveOperation({ operationId, what }: { operationId: string; what
         <Flex gap={12} align="center" wrap>
           <span>{what}</span>
           {op ? <OperationProgress operation={op} width={180} /> : null}
-          {current ? <Typography.Text type="secondary">{current.title}</Typography.Text> : null}
+          {current ? <Text type="secondary">{current.title}</Text> : null}
           <Link to={operationPath(operationId)}>Operation {operationId}</Link>
         </Flex>
       }

@@ -1,9 +1,10 @@
-import { Button, Empty, Flex, Steps, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Steps, Tag } from 'antd';
 import type { StepsProps } from 'antd';
 import { OPERATION_ACTIONS, TERMINAL_OPERATION_STATUSES } from '@portal/contract';
 import type { OperationDetail, OperationStep, StepStatus } from '@portal/contract';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
+import { Text } from '../../../shared/ui/Typography';
 
 const STEP_STATUS: Record<StepStatus, NonNullable<StepsProps['status']>> = {
   pending: 'wait',
@@ -59,7 +60,7 @@ export function OperationSteps({ operation, onStep, busy }: OperationStepsProps)
           ),
           content: (
             <div className="operation-step" aria-label={`Step ${step.seq}`}>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Text type="secondary" style={{ fontSize: 12 }}>
                 {step.started_at ? (
                   <>
                     <DateText value={step.started_at} withTime /> ~ <DateText value={step.finished_at} withTime />
@@ -69,7 +70,7 @@ export function OperationSteps({ operation, onStep, busy }: OperationStepsProps)
                 ) : (
                   'Not started'
                 )}
-              </Typography.Text>
+              </Text>
               {step.message ? <div className="operation-step-message">{step.message}</div> : null}
               {action && onStep ? (
                 <Button

@@ -1,4 +1,4 @@
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { OPERATION_ACTIONS, operationsApi } from '@portal/contract';
@@ -14,6 +14,7 @@ import { ObjectLink } from '../../../shared/ui/ObjectLink';
 import { isTerminal, useOperation, useOperationAction } from '../api';
 import { OperationProgress } from '../components/OperationProgress';
 import { OperationSteps } from '../components/OperationSteps';
+import { Text } from '../../../shared/ui/Typography';
 
 /** /operations/:instanceId: facts, steps (live while it runs), actions per status, audit logs. */
 export function OperationDetailPage() {
@@ -63,9 +64,9 @@ export function OperationDetailPage() {
       }
       descriptions={
         operation && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{operation.id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{operation.id}</Text> },
           { key: 'title', label: 'Title', children: operation.title },
-          { key: 'type', label: 'Type', children: <Typography.Text code>{operation.type}</Typography.Text> },
+          { key: 'type', label: 'Type', children: <Text code>{operation.type}</Text> },
           { key: 'status', label: 'Status', children: <StatusTag status={operation.status} /> },
           { key: 'progress', label: 'Progress', children: <OperationProgress operation={operation} width={200} /> },
           {
@@ -73,7 +74,7 @@ export function OperationDetailPage() {
             label: 'Target',
             children: (
               <span>
-                <Typography.Text type="secondary">{operation.target_type}</Typography.Text>{' '}
+                <Text type="secondary">{operation.target_type}</Text>{' '}
                 <ObjectLink kind={operation.target_type} id={operation.target_id} tenantId={operation.tenant_id} />
               </span>
             ),

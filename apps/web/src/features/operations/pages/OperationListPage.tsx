@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { OPERATION_STATUSES } from '@portal/contract';
@@ -16,12 +15,13 @@ import { OperationProgress } from '../components/OperationProgress';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 import { Panel } from '../../../shared/ui/Panel';
+import { Text } from '../../../shared/ui/Typography';
 
 /** A cell clipped to `maxWidth` with the whole text in a tooltip, so the table fits beside its progress bars. */
 const clipped = (maxWidth: number) => (text: string) => (
-  <Typography.Text style={{ maxWidth }} ellipsis={{ tooltip: text }}>
+  <Text style={{ maxWidth }} ellipsis={{ tooltip: text }}>
     {text}
-  </Typography.Text>
+  </Text>
 );
 
 const columns: DataColumns<Operation> = [
@@ -41,14 +41,14 @@ const columns: DataColumns<Operation> = [
     title: 'Type',
     dataIndex: 'type',
     key: 'type',
-    render: (type: string) => <Typography.Text code>{type}</Typography.Text>,
+    render: (type: string) => <Text code>{type}</Text>,
   },
   {
     title: 'Target',
     key: 'target',
     render: (_: unknown, row) => (
       <span>
-        <Typography.Text type="secondary">{row.target_type}</Typography.Text>{' '}
+        <Text type="secondary">{row.target_type}</Text>{' '}
         <ObjectLink kind={row.target_type} id={row.target_id} tenantId={row.tenant_id} />
       </span>
     ),

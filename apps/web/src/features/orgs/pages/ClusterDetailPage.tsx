@@ -1,4 +1,4 @@
-import { Alert, Tag, Typography } from 'antd';
+import { Alert, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useSlots } from '../../../shared/lib/slots';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
@@ -8,6 +8,7 @@ import { ContributedActions, withContributedTabs } from '../../../shared/ui/Slot
 import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
 import { useCluster } from '../api';
 import { ComponentsTable } from '../components/ComponentsTable';
+import { Text } from '../../../shared/ui/Typography';
 
 function ClusterView({ byoc }: { byoc: boolean }) {
   const params = useParams();
@@ -33,7 +34,7 @@ function ClusterView({ byoc }: { byoc: boolean }) {
       onRetry={() => void refetch()}
       descriptions={
         cluster && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{cluster.id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{cluster.id}</Text> },
           { key: 'name', label: 'Name', children: cluster.name },
           { key: 'status', label: 'Status', children: <StatusTag status={cluster.status} /> },
           { key: 'type', label: 'Cluster Type', children: cluster.cluster_type },

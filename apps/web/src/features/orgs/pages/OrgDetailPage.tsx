@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useSlots } from '../../../shared/lib/slots';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
@@ -10,6 +9,7 @@ import { useTenant, useTenantDataResource } from '../api';
 import { ClusterTable } from '../components/ClusterTable';
 import { DataResourceView } from '../components/DataResourceView';
 import { ProjectTable } from '../components/ProjectTable';
+import { Text } from '../../../shared/ui/Typography';
 
 function TenantDataResources({ tenantId }: { tenantId: string }) {
   const query = useTenantDataResource(tenantId);
@@ -37,7 +37,7 @@ export function OrgDetailPage() {
       onRetry={() => void refetch()}
       descriptions={
         tenant && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{tenant.id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{tenant.id}</Text> },
           { key: 'name', label: 'Name', children: tenant.name },
           { key: 'status', label: 'Status', children: <StatusTag status={tenant.status} /> },
           { key: 'region', label: 'Region', children: tenant.region },

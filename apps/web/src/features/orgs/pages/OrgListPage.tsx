@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { TENANT_STATUSES } from '@portal/contract';
@@ -15,6 +14,7 @@ import { useTenantList } from '../api';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 import { Panel } from '../../../shared/ui/Panel';
+import { Text } from '../../../shared/ui/Typography';
 
 const columns: DataColumns<Tenant> = [
   {
@@ -40,9 +40,9 @@ const columns: DataColumns<Tenant> = [
     // Long addresses are cut with an ellipsis (whole on hover, and copied whole) so the row fits a laptop screen.
     width: 260,
     render: (email: string) => (
-      <Typography.Text copyable={{ text: email }} ellipsis={{ tooltip: email }} style={{ maxWidth: 236 }}>
+      <Text copyable={{ text: email }} ellipsis={{ tooltip: email }} style={{ maxWidth: 236 }}>
         {email}
-      </Typography.Text>
+      </Text>
     ),
   },
   { title: 'Tag', dataIndex: 'org_tag', key: 'org_tag', render: (tag: string | null) => tag ?? '-' },

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useParams } from 'react-router';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -6,6 +5,7 @@ import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
 import { useProject, useProjectDataResource } from '../api';
 import { ClusterTable } from '../components/ClusterTable';
 import { DataResourceView } from '../components/DataResourceView';
+import { Text } from '../../../shared/ui/Typography';
 
 /** /orgs/:orgId/projects/:projectId: the project's facts, its data resources and its clusters. */
 export function ProjectDetailPage() {
@@ -22,7 +22,7 @@ export function ProjectDetailPage() {
       onRetry={() => void refetch()}
       descriptions={
         project && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{project.id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{project.id}</Text> },
           { key: 'name', label: 'Name', children: project.name },
           { key: 'tenant', label: 'Tenant', children: <TenantHoverCard tenantId={project.tenant_id} /> },
           { key: 'region', label: 'Region', children: project.region },

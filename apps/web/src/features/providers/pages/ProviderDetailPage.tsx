@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { EnabledTag } from '../../../shared/ui/StatusTag';
 import { useProvider } from '../api';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
+import { Text } from '../../../shared/ui/Typography';
 
 const RegionFormModal = lazyDialog(() => import('../components/RegionFormModal').then((m) => m.RegionFormModal));
 
@@ -79,7 +80,7 @@ export function ProviderDetailPage() {
         onRetry={() => void refetch()}
         descriptions={
           provider && [
-            { key: 'id', label: 'ID', children: <Typography.Text copyable>{provider.id}</Typography.Text> },
+            { key: 'id', label: 'ID', children: <Text copyable>{provider.id}</Text> },
             { key: 'name', label: 'Name', children: provider.name },
             { key: 'display_name', label: 'Display Name', children: provider.display_name },
             { key: 'enabled', label: 'Status', children: <EnabledTag enabled={provider.enabled} /> },

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
 import { CHANGEFEED_STATUSES } from '@portal/contract';
@@ -15,6 +14,7 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { changefeedPath, ticdcClusterPath, useChangefeeds, useTicdcClusters } from '../api';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
+import { Text, Title } from '../../../shared/ui/Typography';
 
 const ticdcColumns: DataColumns<TicdcCluster> = [
   {
@@ -70,10 +70,10 @@ const changefeedColumns: DataColumns<Changefeed> = [
     key: 'destination',
     render: (_: unknown, row) => (
       <span>
-        <Typography.Text type="secondary">{row.downstream_type}</Typography.Text>{' '}
-        <Typography.Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: row.destination }}>
+        <Text type="secondary">{row.downstream_type}</Text>{' '}
+        <Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: row.destination }}>
           {row.destination}
-        </Typography.Text>
+        </Text>
       </span>
     ),
   },
@@ -133,11 +133,11 @@ export function ChangefeedTable({
 export function ClusterTicdcTab({ clusterId }: { clusterId: string }) {
   return (
     <>
-      <Typography.Title level={5}>TiCDC Clusters</Typography.Title>
+      <Title level={5}>TiCDC Clusters</Title>
       <TicdcClusterTable clusterId={clusterId} />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
+      <Title level={5} style={{ marginTop: 16 }}>
         Changefeeds
-      </Typography.Title>
+      </Title>
       <ChangefeedTable clusterId={clusterId} />
     </>
   );

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
 import { canTicdc, ticdcApi } from '@portal/contract';
 import type { TicdcAction, TicdcClusterDetail } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
 import { confirmAction } from '../../../shared/ui/ConfirmButton';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
 import { useTicdcAction } from '../api';
+import { ActionsMenu } from '../../../shared/ui/ActionsMenu';
 
 const UpgradeTicdcDialog = lazyDialog(() => import('./TicdcFormDialogs').then((m) => m.UpgradeTicdcDialog));
 const ShutdownTicdcDialog = lazyDialog(() => import('./TicdcFormDialogs').then((m) => m.ShutdownTicdcDialog));
@@ -71,11 +70,7 @@ export function TicdcActions({ ticdc, onStarted, onModifyImage }: TicdcActionsPr
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']}>
-        <Button type="primary">
-          Actions <DownOutlined />
-        </Button>
-      </Dropdown>
+      <ActionsMenu items={items} onClick={onClick} />
       <UpgradeTicdcDialog
         ticdc={ticdc}
         open={dialog === 'upgrade'}

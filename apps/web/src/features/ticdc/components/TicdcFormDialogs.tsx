@@ -1,9 +1,10 @@
-import { Alert, Form, Input, Typography } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { shutdownTicdcBody, upgradeTicdcBody } from '@portal/contract';
 import type { TicdcClusterDetail } from '@portal/contract';
 import { schemaRule } from '../../../shared/lib/formRules';
 import { FormModal } from '../../../shared/ui/FormModal';
 import { useTicdcAction } from '../api';
+import { Paragraph } from '../../../shared/ui/Typography';
 
 export interface TicdcFormDialogProps {
   ticdc: TicdcClusterDetail;
@@ -33,9 +34,9 @@ export function UpgradeTicdcDialog({ ticdc, open, onClose, onStarted }: TicdcFor
         onStarted(out.instance_id);
       }}
     >
-      <Typography.Paragraph type="secondary">
+      <Paragraph type="secondary">
         {`Current version ${ticdc.version}; the upstream cluster ${ticdc.upstream_cluster.name} runs ${ticdc.upstream_cluster.version}, which the target version may not exceed.`}
-      </Typography.Paragraph>
+      </Paragraph>
       <Form.Item
         name="target_version"
         label="Target version"

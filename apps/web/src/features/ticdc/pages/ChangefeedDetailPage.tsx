@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dropdown, Typography } from 'antd';
+import { Alert } from 'antd';
 import type { MenuProps } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { canChangefeed, ticdcApi } from '@portal/contract';
@@ -16,6 +15,8 @@ import { StatusTag } from '../../../shared/ui/StatusTag';
 import { CurrentConfigTab, ModificationHistoriesTab } from '../../configchange/lazy';
 import { configchangeKeys } from '../../configchange';
 import { ticdcClusterPath, useChangefeed, useRestartChangefeed } from '../api';
+import { Text } from '../../../shared/ui/Typography';
+import { ActionsMenu } from '../../../shared/ui/ActionsMenu';
 
 /** /orgs/:orgId/clusters/:clusterId/changefeeds/:changefeedId */
 export function ChangefeedDetailPage() {
@@ -62,18 +63,10 @@ export function ChangefeedDetailPage() {
       loading={isLoading}
       error={changefeed ? undefined : error}
       onRetry={() => void refetch()}
-      extra={
-        changefeed ? (
-          <Dropdown menu={{ items, onClick }} trigger={['click']}>
-            <Button type="primary">
-              Actions <DownOutlined />
-            </Button>
-          </Dropdown>
-        ) : null
-      }
+      extra={changefeed ? <ActionsMenu items={items} onClick={onClick} /> : null}
       descriptions={
         changefeed && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{changefeed.display_id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{changefeed.display_id}</Text> },
           { key: 'name', label: 'Name', children: changefeed.display_name },
           { key: 'status', label: 'Status', children: <StatusTag status={changefeed.status} /> },
           {
@@ -82,10 +75,10 @@ export function ChangefeedDetailPage() {
             span: 2,
             children: (
               <span>
-                <Typography.Text type="secondary">{changefeed.downstream_type}</Typography.Text>{' '}
-                <Typography.Text code copyable>
+                <Text type="secondary">{changefeed.downstream_type}</Text>{' '}
+                <Text code copyable>
                   {changefeed.destination}
-                </Typography.Text>
+                </Text>
               </span>
             ),
           },
@@ -111,9 +104,9 @@ export function ChangefeedDetailPage() {
             key: 'internal',
             label: 'Internal ID',
             children: (
-              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              <Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                 {changefeed.id}
-              </Typography.Text>
+              </Text>
             ),
           },
         ]

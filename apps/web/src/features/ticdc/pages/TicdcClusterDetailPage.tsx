@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { canTicdc } from '@portal/contract';
@@ -16,6 +16,7 @@ import { useTicdcAction, useTicdcCluster } from '../api';
 import { ChangefeedTable } from '../components/ClusterTicdcTab';
 import { TicdcActions } from '../components/TicdcActions';
 import { Panel } from '../../../shared/ui/Panel';
+import { Text } from '../../../shared/ui/Typography';
 
 /** Spec §8, verbatim. */
 export const IMAGE_CHANGE_SUCCESS = 'Successfully Change the images';
@@ -49,7 +50,7 @@ export function TicdcClusterDetailPage() {
       }
       descriptions={
         ticdc && [
-          { key: 'id', label: 'ID', children: <Typography.Text copyable>{ticdc.id}</Typography.Text> },
+          { key: 'id', label: 'ID', children: <Text copyable>{ticdc.id}</Text> },
           { key: 'name', label: 'Name', children: ticdc.name },
           { key: 'status', label: 'Status', children: <StatusTag status={ticdc.status} /> },
           { key: 'version', label: 'Version', children: ticdc.version },
@@ -68,7 +69,7 @@ export function TicdcClusterDetailPage() {
                 <ClusterHoverCard clusterId={ticdc.upstream_cluster.id} tenantId={ticdc.tenant_id}>
                   {`${ticdc.upstream_cluster.name} (${ticdc.upstream_cluster.id})`}
                 </ClusterHoverCard>{' '}
-                <Typography.Text type="secondary">{ticdc.upstream_cluster.version}</Typography.Text>
+                <Text type="secondary">{ticdc.upstream_cluster.version}</Text>
               </span>
             ),
           },
