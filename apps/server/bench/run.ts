@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: the figures of issue 2, measured in one run.
+ *  0. Start-up of the built server on PGlite: cold start, restart and RSS with their budgets (bench/startup.ts).
  *  1. Initial JS of the sign-in → /overview path, as real Chromium loads it (gzip-9 of every script body).
+ *     Then every route of the console opened directly: JS, requests, TBT, time to content (bench/pages.ts).
  *  2. The authenticated tenant and cluster lists at 100k tenants / 1M clusters, first and deep page, on PGlite and on
  *     PostgreSQL, beside each list's no-DB twin (same auth, response schema and page size, no list query:
  *     /api/v1/devops/ping/orgs, …/ping/clusters) and the bare authenticated ping, of the same server, with autocannon.
@@ -14,7 +16,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { launch, signIn } from './browser.js';
 import { loadRounds, type LoadFigure } from './load.js';
+import { benchPages } from './pages.js';
 import { ROOT, startServer } from './server.js';
+import { measureStartup } from './startup.js';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 100_000);
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 1_000_000);
@@ -121,6 +125,9 @@ async function main(): Promise<void> {
     `bench: ${TENANTS.toLocaleString('en-US')} tenants, ${CLUSTERS.toLocaleString('en-US')} clusters, ${SECONDS} s per route in ${ROUNDS} interleaved rounds, 4 connections`,
   );
 
+  // 0. Start-up of the built server on PGlite: cold start, restart, RSS, each 5 times (bench/startup.ts).
+  const startup = await measureStartup();
+
   // 1. Initial JS in real Chromium.
   const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const demo = await startServer({ DATA_DIR: demoDir, SEED: 'demo' });
@@ -139,6 +146,9 @@ async function main(): Promise<void> {
     await demo.stop();
     fs.rmSync(demoDir, { recursive: true, force: true });
   }
+
+  // Every route of the console opened directly: JS, requests, TBT, time to content (bench/pages.ts).
+  const pages = await benchPages();
 
   // 2. Lists at scale.
   const figures: LoadFigure[] = [];
@@ -171,10 +181,12 @@ async function main(): Promise<void> {
     summary.push('PostgreSQL: not measured — set BENCH_DATABASE_URL or TEST_DATABASE_URL');
   }
 
+  summary.unshift(...startup.verdicts);
+  summary.unshift(...pages.summary);
   console.log(`\nsummary\n  initial JS ${jsKb.toFixed(1)} KB gzip (target ≤ 250)\n  ${summary.join('\n  ')}`);
   fs.writeFileSync(
     path.join(BENCH_DIR, 'results.json'),
-    JSON.stringify({ at: new Date().toISOString(), jsKb, figures, summary }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), jsKb, pages, startup, figures, summary }, null, 2),
   );
 }
 

@@ -41,6 +41,10 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 16MB or 1GB')
+      .default('16MB'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -75,7 +79,8 @@ export interface Config {
   host: string;
   /** The URL people reach the portal at; the built-in issuer lives at `${publicUrl}/oidc`. */
   publicUrl: string;
-  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  /** PGlite: `sharedBuffers` is PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS; platform/db.ts says why 16MB). */
+  database: { kind: 'pglite'; dataDir: string | undefined; sharedBuffers?: string } | { kind: 'postgres'; url: string };
   /**
    * The built-in issuer is `${publicUrl}/oidc`; with PUBLIC_URL unset (`perOrigin`) it follows the origin each request
    * came to instead (`issuer` is then the default one's).
@@ -116,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR), sharedBuffers: e.PGLITE_SHARED_BUFFERS },
     oidc: e.OIDC_ISSUER
       ? { kind: 'external', issuer: e.OIDC_ISSUER.replace(/\/$/, ''), clientId: e.OIDC_CLIENT_ID! }
       : { kind: 'builtin', issuer: `${publicUrl}/oidc`, clientId: 'management-portal', perOrigin: !e.PUBLIC_URL },

@@ -1,8 +1,9 @@
-import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
 import { oidcPayloads } from '../platform/schema.js';
 import { findUnsafeText, isUnsafeText, UNSAFE_TEXT } from '../platform/request-hygiene.js';
+import { loadOidcProvider } from './oidc-provider.js';
 
 /**
  * oidc-provider's storage over the `oidc_payloads` table, so every server process sharing the database sees the
@@ -19,7 +20,9 @@ class DbAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    if (findUnsafeText(payload, 'payload')) throw new errors.InvalidRequest(`a parameter ${UNSAFE_TEXT}`);
+    if (findUnsafeText(payload, 'payload')) {
+      throw new (await loadOidcProvider()).errors.InvalidRequest(`a parameter ${UNSAFE_TEXT}`);
+    }
     const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
     const row = {
       model: this.model,

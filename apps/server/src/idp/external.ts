@@ -1,6 +1,5 @@
 import type { AuthConfig } from '@portal/contract';
 import { z } from 'zod';
-import { createRemoteJWKSet } from 'jose';
 import type { TokenVerifier } from '../platform/auth.js';
 import { createVerifier } from './verifier.js';
 
@@ -43,7 +42,7 @@ export async function discoverExternalIssuer(
 
   const algorithms = (doc.id_token_signing_alg_values_supported ?? ['RS256']).filter((a) => ASYMMETRIC.test(a));
   const verifier = createVerifier({
-    keys: createRemoteJWKSet(new URL(doc.jwks_uri)),
+    keys: { jwksUri: new URL(doc.jwks_uri) },
     issuer: doc.issuer,
     audience: clientId,
     algorithms: algorithms.length ? algorithms : ['RS256'],

@@ -415,7 +415,7 @@ describe('the relaxed client checks', () => {
       log: t.app.log,
     });
     try {
-      const Client = issuer.provider.Client as unknown as { validate(m: object): Promise<void> };
+      const Client = (await issuer.provider()).Client as unknown as { validate(m: object): Promise<void> };
       return await Client.validate({ ...base, redirect_uris: redirectUris }).then(
         () => 'ok',
         (err: Error & { error_description?: string }) => err.error_description ?? err.message,

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { authApi, type AuthConfig } from '@portal/contract';
-import { createLocalJWKSet } from 'jose';
 import type { Config } from '../config.js';
 import type { Database } from '../platform/db.js';
 import type { TokenVerifier } from '../platform/auth.js';
@@ -35,7 +34,7 @@ export async function createIdp(config: Config, database: Database, log: Fastify
   const perOrigin = config.oidc.perOrigin;
   const keys = await loadSigningKeys(database.db);
   const verifier = createVerifier({
-    keys: createLocalJWKSet({ keys: keys.map(publicJwk) }),
+    keys: { publicKeys: keys.map(publicJwk) },
     // One key pair, in this server's database only, signs the id tokens of every origin's issuer, and each writes its
     // own origin into `iss`: with the signature checked, an `<origin>/oidc` issuer is one this server was reached at.
     issuer: perOrigin ? isIssuerOfAnOrigin : issuer,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type default as Provider } from 'oidc-provider';
+import type { default as Provider } from 'oidc-provider';
 import type { OriginIssuer } from './provider.js';
 import type { Database } from '../platform/db.js';
 import { verifyPassword } from './password.js';
@@ -8,10 +8,11 @@ import { AppError } from '../platform/errors.js';
 import { isUnsafeText } from '../platform/request-hygiene.js';
 import { errorPage, MOUNT, SIGN_IN_ERRORS, signInPage, STYLESHEET, STYLESHEET_PATH } from './pages.js';
 import { findPortalUser } from './accounts.js';
+import { loadOidcProvider } from './oidc-provider.js';
 
 export interface InteractionDeps {
   /** The issuer serving a request (see BuiltinIssuer.issuerFor); undefined when its Host is unusable. */
-  issuerFor(req: FastifyRequest): OriginIssuer | undefined;
+  issuerFor(req: FastifyRequest): Promise<OriginIssuer | undefined>;
   /** Headers of the responses that belong to no one origin (the stylesheet, a bad Host). */
   headers: Record<string, string>;
   database: Database;
@@ -44,9 +45,9 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   // A request the platform refuses before these routes run (request-hygiene.ts: a NUL in the form, say) is answered as
   // a page, as everything here is: the sign-in form again with the reason, or an error page. Anything else goes on to
   // the app's JSON error handler.
-  scope.setErrorHandler((err, req, reply) => {
+  scope.setErrorHandler(async (err, req, reply) => {
     if (!(err instanceof AppError) || err.code !== 'request.invalid') throw err;
-    const issuer = issuerFor(req);
+    const issuer = await issuerFor(req);
     if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
     const { uid } = req.params as { uid?: string };
     if (req.method === 'POST' && uid !== undefined && !isUnsafeText(uid)) {
@@ -79,7 +80,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       return interaction.uid === req.params.uid ? interaction : undefined;
     } catch (err) {
       // A missing or expired interaction is the user's problem (old tab, back button); anything else is ours.
-      if (!(err instanceof errors.SessionNotFound)) throw err;
+      if (!(err instanceof (await loadOidcProvider()).errors.SessionNotFound)) throw err;
       req.log.info({ reason: err.message }, 'sign-in interaction not found');
       return undefined;
     }
@@ -96,7 +97,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   );
 
   scope.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, opts, async (req, reply) => {
-    const issuer = issuerFor(req);
+    const issuer = await issuerFor(req);
     if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
     const interaction = await loadInteraction(req, reply, issuer);
     if (!interaction) return html(reply, 400, errorPage(EXPIRED, issuer.portalUrl), issuer.headers);
@@ -110,7 +111,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     `${MOUNT}/interaction/:uid/login`,
     opts,
     async (req, reply) => {
-      const issuer = issuerFor(req);
+      const issuer = await issuerFor(req);
       if (!issuer) return html(reply, 400, errorPage(BAD_HOST, '/'));
       const page = (status: number, body: string) => html(reply, status, body, issuer.headers);
       const interaction = await loadInteraction(req, reply, issuer);

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
 import { idpKeys } from '../platform/schema.js';
+import { loadJose } from './verifier.js';
 
 /** A private RS256 signing JWK as stored in `idp_keys` (always with `kid`, `alg` and `use`). */
 export type SigningJwk = JWK & { kid: string; alg: 'RS256' };
@@ -21,6 +22,7 @@ export async function loadSigningKeys(db: Db): Promise<SigningJwk[]> {
   const existing = await readKeys(db);
   if (existing.length) return existing;
 
+  const { exportJWK, generateKeyPair } = await loadJose();
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);
   // A fixed kid for the very first key makes concurrent first starts collide on the primary key.

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { default as Provider, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Database } from '../platform/db.js';
 import { findPortalUser } from './accounts.js';
@@ -10,6 +10,7 @@ import { errorPage, logoutPage, MOUNT, signedOutPage } from './pages.js';
 import { BAD_HOST, registerInteractionRoutes } from './interaction.js';
 import { issuerAt, openItThereMessage, originOf, requestOrigin } from './origin.js';
 import { HSTS } from '../platform/http.js';
+import { loadOidcProvider } from './oidc-provider.js';
 
 export interface BuiltinIssuerDeps {
   config: Config;
@@ -32,12 +33,13 @@ export interface OriginIssuer {
 
 export interface BuiltinIssuer {
   /** The provider at the configured public URL (PUBLIC_URL, else the default `http://localhost:$PORT`). */
-  provider: Provider;
+  provider(): Promise<Provider>;
   /**
    * The issuer serving a request (PUBLIC_URL's, else the one of the origin it came to), with the raw request pinned to
-   * its origin for oidc-provider; undefined when the request's Host is unusable.
+   * its origin for oidc-provider; undefined when the request's Host is unusable. The first call loads oidc-provider
+   * (oidc-provider.ts).
    */
-  issuerFor(req: FastifyRequest): OriginIssuer | undefined;
+  issuerFor(req: FastifyRequest): Promise<OriginIssuer | undefined>;
   mount(app: FastifyInstance): Promise<void>;
   close(): Promise<void>;
 }
@@ -105,7 +107,7 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
   const perOrigin = config.oidc.kind === 'builtin' && config.oidc.perOrigin;
   const publicOrigin = originOf(config.publicUrl)!;
 
-  function build(origin: string): OriginIssuer {
+  function build(origin: string, ProviderClass: typeof Provider): OriginIssuer {
     // PUBLIC_URL keeps its path, if any, and the Vite dev server's redirect (a dev SPA against this issuer).
     const base = perOrigin ? origin : config.publicUrl;
     const portalUrl = `${base}/`;
@@ -205,7 +207,7 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
       },
     };
 
-    const provider = new Provider(perOrigin ? issuerAt(origin) : config.oidc.issuer, configuration);
+    const provider = new ProviderClass(perOrigin ? issuerAt(origin) : config.oidc.issuer, configuration);
     provider.proxy = true;
 
     // http:// and localhost redirect URIs are refused for implicit web clients; this dev/demo issuer allows exactly
@@ -235,20 +237,20 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
 
   const byOrigin = new Map<string, OriginIssuer>();
   /** The issuer of an origin from the LRU, built on first use. */
-  function at(origin: string): OriginIssuer {
+  async function at(origin: string): Promise<OriginIssuer> {
     let issuer = byOrigin.get(origin);
     if (issuer) byOrigin.delete(origin);
-    else issuer = build(origin);
+    else issuer = build(origin, (await loadOidcProvider()).default);
     byOrigin.set(origin, issuer);
     if (byOrigin.size > MAX_ORIGINS) byOrigin.delete(byOrigin.keys().next().value!);
     return issuer;
   }
-  const main = at(publicOrigin);
+  let main: Promise<OriginIssuer> | undefined;
 
-  function issuerFor(req: FastifyRequest): OriginIssuer | undefined {
+  async function issuerFor(req: FastifyRequest): Promise<OriginIssuer | undefined> {
     const origin = perOrigin ? requestOrigin(req) : publicOrigin;
     if (!origin) return undefined;
-    const issuer = perOrigin ? at(origin) : main;
+    const issuer = await (perOrigin ? at(origin) : (main ??= at(publicOrigin)));
     pinOrigin(req, issuer.origin);
     return issuer;
   }
@@ -265,7 +267,7 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
       const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-        const issuer = issuerFor(req);
+        const issuer = await issuerFor(req);
         if (!issuer) {
           return reply
             .status(400)
@@ -294,7 +296,7 @@ export function createBuiltinIssuer({ config, database, keys, log }: BuiltinIssu
   }
 
   return {
-    provider: main.provider,
+    provider: async () => (await (main ??= at(publicOrigin))).provider,
     issuerFor,
     mount,
     close: async () => clearInterval(timer),

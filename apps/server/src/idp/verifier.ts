@@ -1,9 +1,18 @@
-import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWK, JWTVerifyGetKey } from 'jose';
 import type { TokenVerifier } from '../platform/auth.js';
 
+/**
+ * jose, loaded on the first token to verify (or key to make) rather than at start: ~50 modules that nothing before
+ * the first authenticated request needs.
+ */
+export const loadJose = () => import('jose');
+
 export interface VerifierOptions {
-  /** Resolves the signing key of a token: a local JWKS for the built-in issuer, a remote one otherwise. */
-  keys: JWTVerifyGetKey;
+  /**
+   * The signing keys a token may be signed with: the built-in issuer's public keys, an external issuer's JWKS URL, or
+   * a resolver of jose's.
+   */
+  keys: { publicKeys: JWK[] } | { jwksUri: URL } | JWTVerifyGetKey;
   /** The accepted `iss`: one value, or a test of it. */
   issuer: string | ((iss: unknown) => boolean);
   audience: string;
@@ -16,10 +25,18 @@ export interface VerifierOptions {
  * expiry; returns its `email` claim, which is required.
  */
 export function createVerifier(opts: VerifierOptions): TokenVerifier {
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const keysOf = async (): Promise<JWTVerifyGetKey> => {
+    const k = opts.keys;
+    if (typeof k === 'function') return k;
+    const jose = await loadJose();
+    return 'jwksUri' in k ? jose.createRemoteJWKSet(k.jwksUri) : jose.createLocalJWKSet({ keys: k.publicKeys });
+  };
   return {
     async verify(token) {
       const { issuer } = opts;
-      const { payload } = await jwtVerify(token, opts.keys, {
+      const { jwtVerify } = await loadJose();
+      const { payload } = await jwtVerify(token, await (keys ??= keysOf()), {
         ...(typeof issuer === 'string' ? { issuer } : {}),
         audience: opts.audience,
         algorithms: opts.algorithms ?? ['RS256'],

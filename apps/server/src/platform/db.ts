@@ -1,15 +1,14 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import type { Config } from '../config.js';
+import { initFromTemplate } from './pglite-template.js';
 
 /** The one database handle type: PGlite and node-postgres drizzle instances, and their transactions. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -28,8 +27,41 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 
 export const pgliteExtensions = { pg_trgm };
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  const client = await PGlite.create({ dataDir, extensions: pgliteExtensions, loadDataDir });
+/**
+ * The embedded database's memory. PGlite runs PostgreSQL's one backend inside this process, compiled to WebAssembly:
+ * its whole shared memory is allocated and zeroed at start, so it is resident from the first second, busy or idle.
+ * - `shared_buffers` (PGLITE_SHARED_BUFFERS, default 16MB; initdb's default is 128MB, which alone was a third of the
+ *   server's memory): PostgreSQL's page cache. The data files stay in the OS page cache anyway, so a miss here is a
+ *   read() from memory, not from disk, and the lists read a few pages per request (keyset indexes and counter rows,
+ *   decisions 0002 and 0007): their throughput at 1M clusters did not change from 128MB to 16MB.
+ * - V8 compiles the hot PostgreSQL functions again with its optimizing compiler in the background; with a task per
+ *   core, each compiling thread's allocator arena kept its peak (~30 MB more after a fresh start's migrations and
+ *   seed). One task leaves the other core to the server and compiles the same code.
+ */
+export interface PgliteOptions {
+  /** PostgreSQL's shared_buffers, e.g. `16MB`. */
+  sharedBuffers?: string;
+}
+
+let wasmCompilerSet = false;
+
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  { sharedBuffers = '16MB' }: PgliteOptions = {},
+): Promise<Database> {
+  if (!wasmCompilerSet) {
+    v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
+    wasmCompilerSet = true;
+  }
+  // A fresh data dir starts as a copy of the build's initdb'd template (pglite-template.ts) rather than a new initdb.
+  if (dataDir && !loadDataDir) initFromTemplate(dataDir);
+  const client = await PGlite.create({
+    dataDir,
+    extensions: pgliteExtensions,
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -40,7 +72,21 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
+/**
+ * The PostgreSQL driver and its drizzle adapter, loaded only when DATABASE_URL is set: the embedded database's server
+ * does not pay for them at start.
+ */
+async function postgresDriver() {
+  const [{ default: pgModule }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg: pgModule, drizzlePg: drizzle, migratePg: migrate };
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const { pg, drizzlePg } = await postgresDriver();
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that dies (server restart, DROP DATABASE … FORCE) makes the pool emit 'error'; unheard, that
   // crashes the process. pg-pool has already discarded the connection and the next query opens a new one.
@@ -58,7 +104,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 }
 
 export function openDatabase(config: Config): Promise<Database> {
-  return config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglite(config.database.dataDir);
+  return config.database.kind === 'postgres'
+    ? openPostgres(config.database.url)
+    : openPglite(config.database.dataDir, undefined, { sharedBuffers: config.database.sharedBuffers });
 }
 
 const MIGRATION_LOCK = 727_001;
@@ -71,6 +119,7 @@ export async function runMigrations(database: Database, config?: Config): Promis
   }
   const url = config?.database.kind === 'postgres' ? config.database.url : undefined;
   if (!url) throw new Error('runMigrations on PostgreSQL needs the config with its URL');
+  const { pg, drizzlePg, migratePg } = await postgresDriver();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -165,6 +165,31 @@ describe('the built SPA', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it('serves files, pre-compressed when asked, client routes as index.html, and 404s as JSON', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+    for (const url of ['/', '/orgs/123', '/assets']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>x</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const asset = await get('/assets/app-1.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log(1);\n');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-1.js.br'), 'brotli bytes');
+    const br = await get('/assets/app-1.js', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    for (const url of ['/assets/app-2.js', '/api/v1/nothing-here']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'route.notFound' });
+    }
+    // Files are looked up when asked for, not listed at start (one route, whatever the size of the build).
+    fs.writeFileSync(path.join(dir, 'assets', 'app-2.js'), 'console.log(2);\n');
+    expect((await get('/assets/app-2.js')).body).toBe('console.log(2);\n');
+  });
+
   it('never serves source maps', async () => {
     expect((await app.inject({ url: '/assets/app-1.js' })).statusCode).toBe(200);
     for (const headers of [{}, { 'accept-encoding': 'br' }]) {

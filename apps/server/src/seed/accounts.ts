@@ -1,8 +1,12 @@
-import { hashPassword } from '../idp/password.js';
 import type { Db } from '../platform/db.js';
 import { portalUsers } from '../platform/schema.js';
 
 export const DEMO_PASSWORD = 'portal-demo';
+/**
+ * `hashPassword(DEMO_PASSWORD)`, made once: the password is public (README), so a fixed salt hides nothing, and a
+ * fresh start does not spend a scrypt run (16 MiB of memory, ~50 ms) per demo account on it.
+ */
+export const DEMO_PASSWORD_HASH = 'scrypt$16384$8$1$Ppd_7CT-5xIweSdJjIE5zw$w9AfwClQIC2lcqQDwe8rn_P81xEUotIhedvZTeomfB8';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'], password: DEMO_PASSWORD },
@@ -19,7 +23,7 @@ const STAFF = [
 export async function seedAccounts(db: Db): Promise<void> {
   const rows = [];
   for (const a of DEMO_ACCOUNTS)
-    rows.push({ email: a.email, name: a.name, roles: [...a.roles], passwordHash: await hashPassword(a.password) });
+    rows.push({ email: a.email, name: a.name, roles: [...a.roles], passwordHash: DEMO_PASSWORD_HASH });
   for (const s of STAFF) rows.push({ ...s, roles: [...s.roles], passwordHash: null });
   await db.insert(portalUsers).values(rows).onConflictDoNothing();
 }

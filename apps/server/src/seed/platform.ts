@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db.js';
+import { insertRows } from '../platform/bulk.js';
 import { providers, regions } from '../features/providers/schema.js';
 import { regionId } from '../features/providers/service.js';
 import { clusterComponents, clusters, projects, tenants } from '../features/orgs/schema.js';
@@ -122,10 +123,6 @@ function slugOf(name: string): string {
 
 function ymd(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
-}
-
-async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
 /** The four providers and their regions (idempotent). */
@@ -287,13 +284,13 @@ export function buildDemoPlatform(): DemoPlatformData {
   return out;
 }
 
-/** Inserts the demo tenants, projects, clusters and components (batched: a few statements in all). */
+/** Inserts the demo tenants, projects, clusters and components: one statement per table (bulk.ts). */
 export async function seedDemoEntities(tx: Db): Promise<DemoPlatformData> {
   const data = buildDemoPlatform();
-  await tx.insert(tenants).values(data.tenants);
-  await insertChunked(data.projects, 1000, (c) => tx.insert(projects).values(c));
-  await insertChunked(data.clusters, 1000, (c) => tx.insert(clusters).values(c));
-  await insertChunked(data.components, 2000, (c) => tx.insert(clusterComponents).values(c));
+  await insertRows(tx, tenants, data.tenants);
+  await insertRows(tx, projects, data.projects);
+  await insertRows(tx, clusters, data.clusters);
+  await insertRows(tx, clusterComponents, data.components);
   return data;
 }
 

@@ -4,6 +4,8 @@ import { CLUSTER_STATUSES, CLUSTER_TYPES, CLOUD_PROVIDERS, TENANT_STATUSES } fro
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildDemoPlatform } from './platform.js';
 import { seedScale } from './scale.js';
+import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from './accounts.js';
+import { verifyPassword } from '../idp/password.js';
 
 describe('the demo platform data', () => {
   it('is deterministic and of the intended size and shape', () => {
@@ -32,6 +34,14 @@ describe('the demo platform data', () => {
     expect(new Set(a.clusters.map((c) => c.provider)).size).toBe(4);
     // Ids never collide with the scale seed's ranges (15…, 16…, 17…).
     for (const id of [...a.tenants, ...a.projects, ...a.clusters].map((r) => r.id)) expect(id).not.toMatch(/^1[567]/);
+  });
+});
+
+describe('the demo accounts', () => {
+  it('store a scrypt hash of the demo password, made once rather than at every fresh start', async () => {
+    expect(DEMO_PASSWORD_HASH).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword(DEMO_PASSWORD, DEMO_PASSWORD_HASH)).toBe(true);
+    expect(await verifyPassword(`${DEMO_PASSWORD}x`, DEMO_PASSWORD_HASH)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import { gitopsDesiredStates, pdConfigs, pdSchedulers } from '../features/contro
 import { prng, SEED_VERSIONS } from './catalogue.js';
 import { buildDemoPlatform, DEMO_BASE_TIME, type DemoPlatformData } from './platform.js';
 import { buildOpsState } from './ticdc-ops.js';
+import { insertRows } from '../platform/bulk.js';
 
 /**
  * Demo TiCDC clusters (about a quarter of the running DEDICATED_TIDB clusters, 1–4 changefeeds each, mixed statuses
@@ -210,18 +211,14 @@ export function buildTicdcDemo(platform: DemoPlatformData = buildDemoPlatform())
   return out;
 }
 
-async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
-
 /** Inserts the demo TiCDC clusters, changefeeds, PD settings and gitops desired states. */
 export async function seedTicdc(tx: Db): Promise<void> {
   const platform = buildDemoPlatform();
   const data = buildTicdcDemo(platform);
-  await insertChunked(data.ticdc, 1000, (c) => tx.insert(ticdcClusters).values(c));
-  await insertChunked(data.changefeeds, 1000, (c) => tx.insert(changefeeds).values(c));
+  await insertRows(tx, ticdcClusters, data.ticdc);
+  await insertRows(tx, changefeeds, data.changefeeds);
   const ops = buildOpsState(platform);
-  await insertChunked(ops.pdConfigs, 1000, (c) => tx.insert(pdConfigs).values(c));
-  await insertChunked(ops.schedulers, 1000, (c) => tx.insert(pdSchedulers).values(c));
-  await insertChunked(ops.desired, 1000, (c) => tx.insert(gitopsDesiredStates).values(c));
+  await insertRows(tx, pdConfigs, ops.pdConfigs);
+  await insertRows(tx, pdSchedulers, ops.schedulers);
+  await insertRows(tx, gitopsDesiredStates, ops.desired);
 }

@@ -51,8 +51,7 @@ export function ImageTagsDialog({ open, components, pending, onClose, onSubmit, 
         <ul className="plain-list">
           {changes.map((c) => (
             <li key={c.component}>
-              {c.component}: <Text code>{c.from}</Text> →{' '}
-              <Text code>{c.image_tag}</Text>
+              {c.component}: <Text code>{c.from}</Text> → <Text code>{c.image_tag}</Text>
             </li>
           ))}
         </ul>
