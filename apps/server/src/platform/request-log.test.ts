@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { installRequestLog } from './http.js';
@@ -13,7 +13,10 @@ async function appLogging(mode: 'errors' | 'all', slowMs = 1000) {
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: 'info', stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   installRequestLog(app, { mode, slowMs });
   app.get('/ok', () => ({ ok: true }));
   app.get('/boom', async () => {

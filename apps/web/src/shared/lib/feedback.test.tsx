@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { message, notification } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { feedback } from './feedback';
 
@@ -9,6 +9,10 @@ afterEach(async () => {
   notification.destroy();
   await new Promise((r) => setTimeout(r, 0));
 });
+
+// antd's static toasts render in a React root of their own and close on a 3 s timer: let that render happen while the
+// test environment still exists (else React's scheduler runs it after teardown: "window is not defined").
+afterAll(() => new Promise((r) => setTimeout(r, 3500)));
 
 describe('feedback()', () => {
   it('runs the calls made before the toasts have loaded once they have, in order', async () => {
