@@ -96,8 +96,7 @@ export function AppRoutes({ features }: { features: readonly FeatureManifest[] }
 
 /**
  * Starts downloading the page at `pathname` (its chunk and their imports) before the first render, instead of when
- * the render reaches it: the download overlaps the shell's start-up, and the work of requesting it leaves the first
- * render's task. A failure is left to the render, which shows it.
+ * the render reaches it: the download overlaps the shell's start-up. A failure is left to the render, which shows it.
  */
 export function preloadPage(features: readonly FeatureManifest[], pathname: string): void {
   const path = pathname === '/' ? '/overview' : pathname;

@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CSSProperties, Key, ReactNode } from 'react';
 import { Empty, theme } from 'antd';
 import type { ListResult } from '@portal/contract';
@@ -221,8 +221,8 @@ function SelectAll({
 export function DataTable<T extends object>({
   columns,
   query,
-  data = query?.data,
-  loading = query?.isFetching,
+  data: latestData = query?.data,
+  loading: fetching = query?.isFetching,
   error = query?.error,
   onRetry = query ? () => void query.refetch() : undefined,
   list,
@@ -235,6 +235,10 @@ export function DataTable<T extends object>({
   scroll = { x: 'max-content' },
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
+  // New rows render in a transition (React yields to input every few ms) rather than in the one task that took the
+  // response; until they are in, the table shows the old rows as loading.
+  const data = useDeferredValue(latestData);
+  const loading = fetching || data !== latestData;
   const vars = useTokenVars();
   const id = useId();
   const [localPage, setLocalPage] = useState(1);
