@@ -61,7 +61,6 @@ const icons = require('@ant-design/icons');
 
 const h = React.createElement;
 const {
-  Layout,
   Button,
   Dropdown,
   Spin,
@@ -114,13 +113,7 @@ function Toast() {
 const fixture = h(
   React.Fragment,
   null,
-  // The shell (its sidebar menu and breadcrumb are the app's own markup).
-  h(
-    Layout,
-    null,
-    h(Layout.Header, null, 'header'),
-    h(Layout, null, h(Layout.Sider, { collapsible: true, theme: 'light' }, 'menu'), h(Layout.Content, null, 'page')),
-  ),
+  // The shell (its header, sidebar, menu and breadcrumb are the app's own markup and CSS).
   h(Dropdown, { open: true, popupRender: () => h('div', null, 'user menu') }, h(Button, { type: 'text' }, 'user')),
   h(Dropdown, { open: true, menu: { items } }, h(Button, null, 'actions')),
   h(Spin, null),

@@ -31,8 +31,6 @@ describe('antd styles generated at build time', () => {
     const paths = cachedPaths(asset.source);
     for (const component of [
       'Shared|ant',
-      'Layout-Layout|ant-layout|anticon',
-      'Layout-Sider|ant-layout-sider|anticon',
       'Button-Button|ant-btn|anticon',
       'Dropdown-Dropdown|ant-dropdown|anticon',
       'Spin-Spin|ant-spin|anticon',

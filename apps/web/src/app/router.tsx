@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { ComponentType } from 'react';
-import { Flex, Spin } from 'antd';
 import { matchPath, Navigate, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { allows } from '@portal/contract';
@@ -17,6 +16,7 @@ import { lazyPage } from './layout/lazyPage';
 import { featureRequirement } from './layout/navigation';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { RootFrame } from './RootFrame';
+import { Spinner } from '../shared/ui/Spinner';
 
 // antd Result's illustrations are heavy: load the 404/403 pages only when needed.
 const NotFoundPage = lazy(() => import('./layout/StatusPages').then((m) => ({ default: m.NotFoundPage })));
@@ -24,9 +24,9 @@ const ForbiddenPage = lazy(() => import('./layout/StatusPages').then((m) => ({ d
 
 function PageSpinner() {
   return (
-    <Flex justify="center" align="center" style={{ minHeight: 240 }}>
-      <Spin />
-    </Flex>
+    <div className="page-spinner">
+      <Spinner />
+    </div>
   );
 }
 

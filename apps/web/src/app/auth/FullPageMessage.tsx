@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Spin } from 'antd';
+import { Spinner } from '../../shared/ui/Spinner';
 
 /** A centred notice for the moments before the shell exists (sign-in redirects). */
 export function FullPageMessage({
@@ -12,10 +12,10 @@ export function FullPageMessage({
   spinning?: boolean;
 }) {
   return (
-    <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: '100vh', padding: 24 }}>
-      {spinning ? <Spin size="large" /> : null}
+    <div className="full-page-message">
+      {spinning ? <Spinner size="large" /> : null}
       {text ? <p className="full-page-text">{text}</p> : null}
       {children}
-    </Flex>
+    </div>
   );
 }

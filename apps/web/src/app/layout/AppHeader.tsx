@@ -1,4 +1,4 @@
-import { Flex, Layout } from 'antd';
+import { Flex } from 'antd';
 import { BookOutlined, DatabaseFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { PORTAL_NAME, USER_MANUAL_URL } from '@portal/contract';
@@ -8,7 +8,7 @@ import { UserMenu } from './UserMenu';
 /** Title, User Manual link and the user dropdown (spec §2). */
 export function AppHeader(props: UserMenuProps) {
   return (
-    <Layout.Header className="app-header">
+    <header className="app-header">
       <Link to="/overview" className="app-title">
         <DatabaseFilled className="app-logo" />
         <h1 className="app-title-text">{PORTAL_NAME}</h1>
@@ -19,6 +19,6 @@ export function AppHeader(props: UserMenuProps) {
         </a>
         <UserMenu {...props} />
       </Flex>
-    </Layout.Header>
+    </header>
   );
 }

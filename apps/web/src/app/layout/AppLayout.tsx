@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../shared/api/profile';
@@ -11,23 +10,23 @@ import { AppBreadcrumb } from './AppBreadcrumb';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 
-/** The shell of every signed-in page: header, sidebar, breadcrumb, then the page. */
+/** The shell of every signed-in page: header, sidebar, breadcrumb, then the page (plain elements, global.css). */
 export function AppLayout({ features }: { features: readonly FeatureManifest[] }) {
   const { profile, isLoading } = useProfile();
   const session = useSyncExternalStore(subscribeSession, readSession);
   const config = useAuthConfig();
   return (
-    <Layout className="app-root">
+    <div className="app-root">
       <AppHeader profile={profile} email={session?.email} loading={isLoading} onLogout={() => logout(config.data)} />
-      <Layout>
+      <div className="app-body">
         <Sidebar features={features} privileges={privilegesOf(profile)} />
-        <Layout.Content className="app-content">
+        <div className="app-content">
           <AppBreadcrumb features={features} />
           <main className="app-page">
             <Outlet />
           </main>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        </div>
+      </div>
+    </div>
   );
 }

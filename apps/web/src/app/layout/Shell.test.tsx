@@ -170,13 +170,13 @@ describe('app shell', () => {
     window.localStorage.setItem('portal.sidebarCollapsed', 'true');
     renderApp('/overview', testFeatures);
     await screen.findByText('Overview page');
-    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
+    expect(document.querySelector('.app-sider-collapsed')).not.toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('menuitem', { name: 'Orgs' })).toHaveAttribute('title', 'Orgs');
     const settings = within(nav).getByRole('menuitem', { name: 'DBaaS Settings' });
     expect(settings).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(settings);
-    expect(document.querySelector('.ant-layout-sider-collapsed')).toBeNull();
+    expect(document.querySelector('.app-sider-collapsed')).toBeNull();
     expect(window.localStorage.getItem('portal.sidebarCollapsed')).toBe('false');
     expect(within(nav).getByRole('menuitem', { name: 'Providers' })).toBeInTheDocument();
   });
@@ -186,9 +186,9 @@ describe('app shell', () => {
     signIn();
     renderApp('/overview', testFeatures);
     await screen.findByText('Overview page');
-    const trigger = document.querySelector('.ant-layout-sider-trigger') as HTMLElement;
+    const trigger = screen.getByRole('button', { name: 'Collapse the menu' });
     await userEvent.click(trigger);
     expect(window.localStorage.getItem('portal.sidebarCollapsed')).toBe('true');
-    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
+    expect(document.querySelector('.app-sider-collapsed')).not.toBeNull();
   });
 });

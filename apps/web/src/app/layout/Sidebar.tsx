@@ -1,6 +1,6 @@
 import { createElement, useMemo, useState } from 'react';
 import type { ComponentType, KeyboardEvent, ReactNode } from 'react';
-import { Layout } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import {
   AppstoreOutlined,
   DownOutlined,
@@ -104,7 +104,7 @@ export interface SidebarProps {
 }
 
 /**
- * The collapsible sidebar (spec §2); the collapsed state survives reloads. Plain links under antd's Layout.Sider,
+ * The collapsible sidebar (spec §2); the collapsed state survives reloads. Plain links in an `<aside>` (global.css),
  * with the roles and keys of a menu: antd's Menu would bring its own engine, popups and tooltips (and a large
  * stylesheet) into every page's first download.
  */
@@ -185,15 +185,7 @@ export function Sidebar({ features, privileges }: SidebarProps) {
   };
 
   return (
-    <Layout.Sider
-      collapsible
-      collapsed={collapsed}
-      onCollapse={collapse}
-      theme="light"
-      width={220}
-      collapsedWidth={56}
-      className="app-sider"
-    >
+    <aside className={collapsed ? 'app-sider app-sider-collapsed' : 'app-sider'}>
       <nav aria-label="Main menu">
         <ul
           role="menu"
@@ -205,6 +197,15 @@ export function Sidebar({ features, privileges }: SidebarProps) {
           )}
         </ul>
       </nav>
-    </Layout.Sider>
+      <button
+        type="button"
+        className="app-sider-trigger"
+        aria-label={collapsed ? 'Expand the menu' : 'Collapse the menu'}
+        aria-expanded={!collapsed}
+        onClick={() => collapse(!collapsed)}
+      >
+        {collapsed ? <RightOutlined /> : <LeftOutlined />}
+      </button>
+    </aside>
   );
 }

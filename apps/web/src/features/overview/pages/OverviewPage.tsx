@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spin } from 'antd';
+import { Spinner } from '../../../shared/ui/Spinner';
 import { ApartmentOutlined, ClusterOutlined, ProjectOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { displayClusterStatus, formatDateTime } from '@portal/contract';
@@ -33,7 +33,7 @@ function Figure({
     <Panel>
       <StatFigure
         title={to ? <Link to={to}>{title}</Link> : title}
-        value={value === undefined ? <Spin size="small" /> : COUNT.format(value)}
+        value={value === undefined ? <Spinner size="small" /> : COUNT.format(value)}
         icon={icon}
       />
     </Panel>
