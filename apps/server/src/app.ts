@@ -31,6 +31,7 @@ import { configchangeFeature } from './features/configchange/index.js';
 import { ticdcFeature } from './features/ticdc/index.js';
 import { ctlFeature } from './features/ctl/index.js';
 import { gitopsFeature } from './features/gitops/index.js';
+import { configcenterFeature, configVersionsFeature } from './features/configcenter/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -47,6 +48,8 @@ export const features: readonly ServerFeature[] = [
   ticdcFeature,
   ctlFeature,
   gitopsFeature,
+  configVersionsFeature,
+  configcenterFeature,
 ];
 
 export interface BuiltApp {

@@ -57,6 +57,12 @@ const envSchema = z
     BENCH_ROUTES: z.enum(['0', '1']).default('0'),
     REQUEST_LOG: z.enum(['errors', 'all']).default('errors'),
     SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+    GITOPS_REPO_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    GITOPS_TOKEN: z.string().min(1).optional(),
+    GITOPS_VERSIONS_PATH: z
+      .string()
+      .regex(/^[^/\s][^\s]*$/, 'must be a path inside the repository, e.g. versions.json')
+      .default('versions.json'),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -102,6 +108,11 @@ export interface Config {
   slowRequestMs: number;
   /** TRUST_PROXY: whose X-Forwarded-* headers count (client address, protocol, host); false by default. */
   trustProxy: TrustProxy;
+  /**
+   * GITOPS_REPO_URL…: the gitops repository's REST API (GitHub-compatible contents API), where Sync from Gitops reads
+   * each branch's versions; undefined → the embedded catalogue (config center, decision 0012).
+   */
+  gitopsRepo: { url: string; token: string | undefined; versionsPath: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLog: e.REQUEST_LOG,
     slowRequestMs: e.SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY,
+    gitopsRepo: e.GITOPS_REPO_URL
+      ? { url: e.GITOPS_REPO_URL.replace(/\/$/, ''), token: e.GITOPS_TOKEN, versionsPath: e.GITOPS_VERSIONS_PATH }
+      : undefined,
   };
 }

@@ -255,6 +255,24 @@ export const modifiedParameterSchema = z.object({
   apply_policy: z.enum(APPLY_MODES),
   risk_level: z.enum(RISK_LEVELS),
 });
+const changeTemplateParameter = z.object({ name: z.string(), value: z.string(), comment: z.string() });
+/** What a `template` change creates (spec §3 Template custom_template_info.data, §7 Create template). */
+export const changeTemplateSchema = z.object({
+  name: z.string(),
+  /** The version the template is written for (`version.to_version`); its minor is the effective minor version. */
+  version: z.string(),
+  effective_minor_version: z.string(),
+  files: z.object({
+    tidb: z.array(changeTemplateParameter),
+    tikv: z.array(changeTemplateParameter),
+    tiflash: z.array(changeTemplateParameter),
+    init_sql: z.array(z.object({ index: z.number().int(), sql: z.string() })),
+  }),
+  /** The template created when the change was applied; null until then. */
+  template_id: z.string().nullable(),
+});
+export type ChangeTemplate = z.infer<typeof changeTemplateSchema>;
+
 export const changeScopeSchema = z.object({
   version: z.object({ from: z.string(), to: z.string() }).nullable(),
   components: z.array(
@@ -270,6 +288,11 @@ export const changeScopeSchema = z.object({
   ),
   /** Components whose custom parameters this change clears (warned about before submit). */
   clear_custom_params: z.array(z.string()),
+  /**
+   * A `template` target's request (Add Template): the custom template the change creates when applied, and its id
+   * once created. Absent for other targets.
+   */
+  template: changeTemplateSchema.optional(),
 });
 export type ChangeScope = z.infer<typeof changeScopeSchema>;
 
@@ -414,5 +437,49 @@ export const configchangeApi = {
     params: changeParams,
     body: cancelChangeBody,
     response: configChangeResponse,
+  }),
+};
+
+// ---- tenant-init changes (spec §3 Config change target_type tenant_init, §7 "tenantinit changes") -----------------
+/**
+ * The cluster types a tenant's init configuration is kept for: what the tenant's new clusters of that type start
+ * with, per config type, on top of the default templates.
+ */
+export const TENANT_INIT_CLUSTER_TYPES = ['DEDICATED_TIDB', 'SHARED_POOL', 'LOGICAL_CLUSTER'] as const;
+export type TenantInitClusterType = (typeof TENANT_INIT_CLUSTER_TYPES)[number];
+export const tenantInitConfigQuery = z.object({
+  cluster_type: z.enum(TENANT_INIT_CLUSTER_TYPES).default('DEDICATED_TIDB'),
+});
+const tenantParams = z.object({ tenant_id: targetId });
+
+/**
+ * A tenant's init configuration and its changes. The configuration and bodies are the cluster ones (`cluster_id` is
+ * the tenant id; no components, no version); the changes go through the same approve → apply flow and are listed by
+ * `configchangeApi.list` with `target_type=tenant_init&target_id={tenant id}`.
+ */
+export const tenantInitApi = {
+  config: route({
+    method: 'GET',
+    path: '/api/v1/devops/cloudconfig/tenantinit/:tenant_id/config',
+    access: 'portal.read',
+    params: tenantParams,
+    query: tenantInitConfigQuery,
+    response: clusterConfigResponse,
+  }),
+  preview: route({
+    method: 'POST',
+    path: '/api/v1/devops/cloudconfig/tenantinit/:tenant_id/changes/preview',
+    access: 'portal.operate',
+    params: tenantParams,
+    body: previewBody,
+    response: previewResponse,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/api/v1/devops/cloudconfig/tenantinit/:tenant_id/changes',
+    access: 'portal.operate',
+    params: tenantParams,
+    body: createChangeBody,
+    response: createChangeResponse,
   }),
 };

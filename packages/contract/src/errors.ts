@@ -87,6 +87,47 @@ export const errorCatalogue = {
     status: 409,
     message: 'The desired state cannot be applied to the cluster in its current status',
   },
+  'template.notFound': { status: 404, message: 'Template not found' },
+  'defaultConfig.notFound': { status: 404, message: 'Default-config change not found' },
+  'defaultConfig.itemNotFound': { status: 404, message: 'The change has no such item' },
+  'defaultConfig.releaseNotFound': { status: 404, message: 'Release not found' },
+  'defaultConfig.phaseForbids': {
+    status: 409,
+    message: 'The default-config change does not allow this action in its current phase',
+  },
+  'defaultConfig.releasePhaseForbids': {
+    status: 409,
+    message: 'The release does not allow this action in its current phase',
+  },
+  'defaultConfig.caseInChange': {
+    status: 409,
+    message: 'A default case is already being modified by another change in progress',
+  },
+  'defaultConfig.stale': {
+    status: 409,
+    message: 'A default case changed after it was selected; reload and select it again',
+  },
+  'defaultConfig.configTypeMismatch': {
+    status: 400,
+    message: 'The template is for another config type than the default case',
+  },
+  'defaultConfig.draftTemplate': {
+    status: 409,
+    message: 'The template is an unreleased draft of a default-config change; choose a released template',
+  },
+  'defaultConfig.unknownParameter': { status: 400, message: 'A parameter is not in the catalogue of this version' },
+  'defaultConfig.releaseInFlight': {
+    status: 409,
+    message: 'A release of this change is waiting for approval or running',
+  },
+  'defaultConfig.nothingToRelease': {
+    status: 409,
+    message: 'Every item of this change is already released to this environment',
+  },
+  'version.notFound': { status: 404, message: 'Cluster version not found' },
+  'version.exists': { status: 409, message: 'This cluster version already exists' },
+  'version.branchNotFound': { status: 404, message: 'The gitops repository has no such branch' },
+  'version.gitopsUnavailable': { status: 502, message: 'The gitops repository could not be read' },
   /** The request needs a secondary confirmation: resend it with `confirm: true` (see confirmation.ts). */
   'confirmation.required': { status: 409, message: 'This action needs a secondary confirmation' },
   conflict: { status: 409, message: 'The resource was changed by someone else; reload and try again' },

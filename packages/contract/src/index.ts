@@ -16,3 +16,4 @@ export * from './configchange.js';
 export * from './ticdc.js';
 export * from './ctl.js';
 export * from './gitops.js';
+export * from './configcenter.js';

@@ -9,6 +9,8 @@ import { seedAccounts } from './accounts.js';
 import { seedPlatform } from './platform.js';
 import { seedTicdc } from './ticdc.js';
 import { seedDemoConfig, seedParameterCatalogue } from './parameters.js';
+import { seedConfigVersions } from './configversions.js';
+import { seedConfigCenter } from './configcenter.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -39,6 +41,8 @@ export async function seedIfEmpty(ctx: SeedContext): Promise<boolean> {
     // The demo starts approvals: their templates must exist before the app has ever started.
     await ensureApprovalTemplates(ctx, tx);
     await seedDemoConfig(ctx, tx);
+    await seedConfigVersions(tx);
+    await seedConfigCenter(tx);
   });
   return true;
 }

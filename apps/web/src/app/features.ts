@@ -1,6 +1,7 @@
 import type { FeatureManifest } from '../shared/lib/feature';
 import { accessFeature } from '../features/access';
 import { auditsFeature } from '../features/audits';
+import { configcenterFeature } from '../features/configcenter';
 import { configChangeFeature } from '../features/configchange';
 import { ctlFeature } from '../features/ctl';
 import { gitopsFeature } from '../features/gitops';
@@ -22,4 +23,5 @@ export const features: readonly FeatureManifest[] = [
   ticdcFeature,
   ctlFeature,
   gitopsFeature,
+  configcenterFeature,
 ];

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { operations, operationSteps } from '../operations/index.js';
 import { clusterComponents, clusters } from '../orgs/index.js';
 import { configCustomParams } from './schema.js';
-import { api, changeBody, clusterPicker, type Files } from './testing.js';
+import { api, changeBody, clusterPicker, withoutReleasedTemplates, type Files } from './testing.js';
 import type { CreateChangeBody } from '@portal/contract';
 
 let t: TestApp;
@@ -14,6 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = api(t);
   fresh = clusterPicker(t);
+  await withoutReleasedTemplates(t);
 });
 afterAll(() => t?.close());
 

@@ -5,15 +5,14 @@ import {
   type ChangeScope,
   type ClusterType,
   type ConfigChange,
-  type ConfigType,
 } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { startOperation, type OperationDefinition, type StepContext } from '../operations/index.js';
-import { loadTarget } from './configuration.js';
-import type { ConfigChangeContext } from './targets.js';
+import { COMPONENT_OF, loadTarget, storeId } from './configuration.js';
+import type { ConfigChangeContext, TargetType } from './targets.js';
 import { getChange, parseChangeId } from './service.js';
 import * as repo from './repo.js';
 
@@ -21,15 +20,6 @@ export const APPLY_OPERATION = 'cloud_config_change.apply';
 
 /** Rolling restart order: placement first, storage next, the SQL layer and proxies last. */
 const RESTART_ORDER = ['PD', 'TIKV', 'TIFLASH', 'TIFLASH_LEARNER', 'TIDB', 'TIPROXY', 'TICDC', 'CHANGEFEED'] as const;
-const COMPONENT_OF: Record<ConfigType, string> = {
-  pd: 'PD',
-  tikv: 'TIKV',
-  tiflash: 'TIFLASH',
-  tiflash_learner: 'TIFLASH',
-  tidb: 'TIDB',
-  ticdc: 'TICDC',
-  changefeed: 'CHANGEFEED',
-};
 
 interface ApplyParams {
   change_id: string;
@@ -63,8 +53,20 @@ async function lockedChange(step: StepContext) {
  * The stale guard, inside the operation: someone else's change since approval fails this one instead of being
  * overwritten.
  */
+const targetTypeOf = (row: repo.ChangeListRow) => row.targetType as TargetType;
+
+/** What an apply operation acts on: a cluster (TiCDC cluster, changefeed), a tenant, or the template it creates. */
+function operationTarget(row: repo.ChangeListRow): string {
+  if (row.targetType === 'tenant_init') return 'tenant';
+  if (row.targetType === 'template') return 'template';
+  return objectKindOf(row.clusterType);
+}
+
 async function checkUnchanged(ctx: ConfigChangeContext, tx: Db, row: repo.ChangeRow) {
-  const tc = await loadTarget(ctx, tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
+  const tc = await loadTarget(ctx, tx, row.clusterType as ClusterType, row.targetId, {
+    forUpdate: true,
+    targetType: targetTypeOf(row),
+  });
   if (tc.fingerprint !== row.baseFingerprint) {
     throw new Error(
       `The cluster configuration changed after this change was prepared (fingerprint ${row.baseFingerprint} → ${tc.fingerprint}); cancel it and prepare it again`,
@@ -88,18 +90,53 @@ export async function persistChange(
   if (row.phase !== 'applying') throw new Error(`configuration change ${row.id} is ${row.phase}, not applying`);
   const tc = await checkUnchanged(ctx, tx, row);
   const scope = row.scope as ChangeScope;
+  if (tc.adapter.persist) {
+    // The target persists the change its own way (a template target creates its template).
+    const out = await tc.adapter.persist(tx, {
+      id: row.id,
+      targetId: row.targetId,
+      clusterType: row.clusterType,
+      applicant: row.applicant,
+      scope,
+    });
+    const after = out.scope ?? scope;
+    await repo.updateChange(tx, row.id, {
+      phase: 'applied',
+      phaseReason: null,
+      closedAt: new Date(),
+      ...(out.scope ? { scope: out.scope } : {}),
+    });
+    await writeAudit(tx, {
+      type: 'cloud_config_change',
+      instanceId: String(row.id),
+      operator: 'system',
+      operation: 'applied',
+      details: {
+        operation_id: operationId,
+        before: { phase: 'applying' },
+        after: {
+          phase: 'applied',
+          target_type: row.targetType,
+          result: out.summary,
+          ...(after.template ? { template: after.template } : {}),
+        },
+      },
+    });
+    return out.summary;
+  }
+  const stored = storeId(tc.targetType, row.targetId);
   if (scope.version) {
     await tc.adapter.setVersion(tx, row.targetId, scope.version.to);
-    await repo.clearImageOverrides(tx, row.clusterType, row.targetId);
+    await repo.clearImageOverrides(tx, row.clusterType, stored);
   }
   for (const c of scope.components) {
     await tc.adapter.setImageTag(tx, row.targetId, c.component, c.modified_image_tag.to);
-    await repo.upsertImageOverride(tx, row.clusterType, row.targetId, c.component, c.modified_image_tag.to);
+    await repo.upsertImageOverride(tx, row.clusterType, stored, c.component, c.modified_image_tag.to);
   }
   for (const f of scope.files) {
     await repo.replaceCustomParams(
       tx,
-      { clusterType: row.clusterType, targetId: row.targetId, configType: f.config_type, filename: f.filename },
+      { clusterType: row.clusterType, targetId: stored, configType: f.config_type, filename: f.filename },
       f.all_parameters,
     );
   }
@@ -201,7 +238,10 @@ export async function applyChange(
     if (!row) throw new AppError('configChange.notFound');
     if (!canApplyChange(row.phase))
       throw new AppError('configChange.phaseForbids', `A change that is ${row.phase} cannot be applied`);
-    const tc = await loadTarget(ctx, tx, row.clusterType as ClusterType, row.targetId, { forUpdate: true });
+    const tc = await loadTarget(ctx, tx, row.clusterType as ClusterType, row.targetId, {
+      forUpdate: true,
+      targetType: targetTypeOf(row),
+    });
     if (tc.target.blocked)
       throw new AppError('configChange.notChangeable', notChangeableMessage(tc.target.blocked), {
         reason: tc.target.blocked,
@@ -212,15 +252,19 @@ export async function applyChange(
         current_fingerprint: tc.fingerprint,
       });
     }
-    const components = affectedComponents(
-      row.scope as ChangeScope,
-      tc.target.components.map((c) => c.name),
-    );
+    // Only clusters restart: a tenant's init configuration or a template is written, nothing runs it yet.
+    const components =
+      tc.targetType === 'cluster'
+        ? affectedComponents(
+            row.scope as ChangeScope,
+            tc.target.components.map((c) => c.name),
+          )
+        : [];
     const operationId = await startOperation(ctx, tx, {
       type: APPLY_OPERATION,
       steps: planSteps(row.applyPolicy, components),
       title: `Apply configuration change ${id} to ${row.targetId}`,
-      targetType: objectKindOf(row.clusterType),
+      targetType: operationTarget(row),
       targetId: row.targetId,
       tenantId: row.tenantId,
       params: { change_id: id, apply_policy: row.applyPolicy, components } satisfies ApplyParams &

@@ -41,7 +41,9 @@ function clusterAdapter(clusterType: ClusterType): ConfigTargetAdapter {
           name: k.component,
           baseImage: BASE_IMAGES[k.component] ?? `pingcap/${k.component.toLowerCase()}`,
           imageTag: k.imageTag,
+          nodeSpec: k.nodeSpec,
         })),
+        provider: c.provider,
       };
     },
     setVersion: (tx, id, version) => setClusterVersion(tx, id, version),

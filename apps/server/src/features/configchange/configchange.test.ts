@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { approvals } from '../approvals/index.js';
 import { clusters } from '../orgs/index.js';
-import { ADMIN, api, base, changeBody, clusterPicker, OPERATOR } from './testing.js';
+import { ADMIN, api, base, changeBody, clusterPicker, OPERATOR, withoutReleasedTemplates } from './testing.js';
 import { demoConfigClusters } from '../../seed/parameters.js';
 
 let t: TestApp;
@@ -20,6 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = api(t);
   fresh = clusterPicker(t);
+  await withoutReleasedTemplates(t);
 });
 afterAll(() => t?.close());
 

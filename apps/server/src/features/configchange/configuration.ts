@@ -11,7 +11,31 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import * as repo from './repo.js';
-import { configTarget, type ConfigChangeContext, type ConfigTargetAdapter, type ConfigTargetState } from './targets.js';
+import {
+  configTarget,
+  templateSources,
+  type ConfigChangeContext,
+  type ConfigTargetAdapter,
+  type ConfigTargetState,
+  type TargetType,
+} from './targets.js';
+
+/** The component serving each config type (TiFlash runs the learner proxy too). */
+export const COMPONENT_OF: Record<ConfigType, string> = {
+  pd: 'PD',
+  tikv: 'TIKV',
+  tiflash: 'TIFLASH',
+  tiflash_learner: 'TIFLASH',
+  tidb: 'TIDB',
+  ticdc: 'TICDC',
+  changefeed: 'CHANGEFEED',
+};
+
+/**
+ * Where a target's own parameters and image overrides are stored: a cluster (TiCDC cluster, changefeed) under its
+ * id, a tenant's init configuration under `tenant_init:{tenant id}`, so the two never share rows.
+ */
+export const storeId = (targetType: TargetType, id: string) => (targetType === 'cluster' ? id : `${targetType}:${id}`);
 
 /** `v8.1.1` → [8, 1, 1]; undefined when it is not a version. */
 export function parseVersion(version: string): number[] | undefined {
@@ -51,21 +75,78 @@ export async function loadCatalogue(
 
 /** Everything the configuration flow knows about one target right now. */
 export interface TargetConfig {
+  targetType: TargetType;
   adapter: ConfigTargetAdapter;
   target: ConfigTargetState;
   catalogueVersion: string | undefined;
   catalogue: Catalogue;
   /** config type → name → value */
   custom: Map<string, Map<string, string>>;
+  /** config type → name → value of the template bound to the target (source `template`). */
+  templates: Map<string, Map<string, string>>;
   overrides: Map<string, string>;
   fingerprint: string;
 }
 
-export function adapterFor(ctx: ConfigChangeContext, clusterType: ClusterType): ConfigTargetAdapter {
-  const adapter = configTarget(ctx, clusterType);
+export function adapterFor(
+  ctx: ConfigChangeContext,
+  clusterType: ClusterType,
+  targetType: TargetType = 'cluster',
+): ConfigTargetAdapter {
+  const adapter = configTarget(ctx, clusterType, targetType);
   if (!adapter)
-    throw new AppError('configChange.unsupportedTarget', `Configuration changes are not supported for ${clusterType}`);
+    throw new AppError(
+      'configChange.unsupportedTarget',
+      targetType === 'cluster'
+        ? `Configuration changes are not supported for ${clusterType}`
+        : `Configuration changes of ${targetType} targets are not supported for ${clusterType}`,
+    );
   return adapter;
+}
+
+/**
+ * The template parameters bound to a target (decision 0012: its default case's prod-released template), per config
+ * type, from the template sources some feature provides; the first source with a config type wins. A template target
+ * (a template being created) sits on no template.
+ */
+async function templateParameters(
+  ctx: ConfigChangeContext,
+  db: Db,
+  targetType: TargetType,
+  target: ConfigTargetState,
+  configTypes: string[],
+): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  if (targetType === 'template' || !configTypes.length) return out;
+  const nodeSpecs = new Map(target.components.map((c) => [c.name, c.nodeSpec ?? null]));
+  const instanceTypes = Object.fromEntries(
+    configTypes.map((t) => [t, nodeSpecs.get(COMPONENT_OF[t as ConfigType]) ?? null]),
+  );
+  for (const source of ctx.registry.all(templateSources)) {
+    const found = await source.parameters(db, {
+      clusterType: target.clusterType,
+      version: target.version,
+      provider: target.provider ?? null,
+      instanceTypes,
+      configTypes,
+    });
+    for (const [t, params] of found) if (!out.has(t)) out.set(t, params);
+  }
+  return out;
+}
+
+/** The version new clusters of a cluster type get (a template source's answer), else the newest catalogued one. */
+export async function defaultVersionFor(
+  ctx: ConfigChangeContext,
+  db: Db,
+  clusterType: ClusterType,
+): Promise<string | undefined> {
+  for (const source of ctx.registry.all(templateSources)) {
+    const version = await source.defaultVersion?.(db, clusterType);
+    if (version) return version;
+  }
+  const newest = (await repo.selectCatalogueVersions(db)).sort(compareVersions).pop();
+  return newest && `${newest}.0`;
 }
 
 export function fingerprintOf(
@@ -89,17 +170,19 @@ export async function loadTarget(
   db: Db,
   clusterType: ClusterType,
   id: string,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean; targetType?: TargetType } = {},
 ): Promise<TargetConfig> {
-  const adapter = adapterFor(ctx, clusterType);
-  const target = await adapter.load(db, id, opts);
-  if (!target) throw new AppError('cluster.notFound');
+  const targetType = opts.targetType ?? 'cluster';
+  const adapter = adapterFor(ctx, clusterType, targetType);
+  const target = await adapter.load(db, id, { forUpdate: opts.forUpdate ?? false });
+  if (!target) throw new AppError(targetType === 'tenant_init' ? 'tenant.notFound' : 'cluster.notFound');
   const catalogueVersion = await catalogueVersionFor(db, target.version);
   const configTypes = sortConfigTypes(target.configTypes);
   // One after the other: `db` is often a transaction, i.e. one connection.
   const catalogue = await loadCatalogue(db, catalogueVersion, configTypes);
-  const customRows = await repo.selectCustomParams(db, clusterType, id);
-  const overrideRows = await repo.selectImageOverrides(db, clusterType, id);
+  const customRows = await repo.selectCustomParams(db, clusterType, storeId(targetType, id));
+  const overrideRows = await repo.selectImageOverrides(db, clusterType, storeId(targetType, id));
+  const templates = await templateParameters(ctx, db, targetType, target, configTypes);
   const custom = new Map<string, Map<string, string>>(configTypes.map((t) => [t, new Map()]));
   for (const r of customRows) {
     if (!custom.has(r.configType)) custom.set(r.configType, new Map());
@@ -107,13 +190,17 @@ export async function loadTarget(
   }
   const overrides = new Map(overrideRows.map((o) => [o.component, o.imageTag]));
   return {
+    targetType,
     adapter,
     target,
     catalogueVersion,
     catalogue,
     custom,
+    templates,
     overrides,
-    fingerprint: fingerprintOf(target.version, target.components, overrides, custom),
+    // A target without a version of its own (a tenant's init configuration) follows the default version, which is
+    // no change of its configuration.
+    fingerprint: fingerprintOf(target.versioned === false ? '' : target.version, target.components, overrides, custom),
   };
 }
 
@@ -131,12 +218,16 @@ export function filesOf(tc: TargetConfig): ClusterConfiguration['files'] {
     const filename = CONFIG_FILENAMES[type] ?? `${configType}.toml`;
     const cat = tc.catalogue.get(configType) ?? new Map<string, repo.ParameterRow>();
     const custom = tc.custom.get(configType)!;
+    const template = tc.templates.get(configType) ?? new Map<string, string>();
+    // custom beats template beats the engine default.
+    const sourceOf = (name: string): ConfigParameter['source'] =>
+      custom.has(name) ? 'custom' : template.has(name) ? 'template' : 'default';
     const parameters: ConfigParameter[] = [...cat.values()].map((p) => ({
       name: p.name,
       filename,
       config_type: type,
-      source: custom.has(p.name) ? 'custom' : 'default',
-      value: custom.get(p.name) ?? p.defaultValue,
+      source: sourceOf(p.name),
+      value: custom.get(p.name) ?? template.get(p.name) ?? p.defaultValue,
       attribute: {
         default_value: p.defaultValue,
         type: p.type as ConfigParameter['attribute']['type'],
@@ -146,13 +237,14 @@ export function filesOf(tc: TargetConfig): ClusterConfiguration['files'] {
       description: p.description,
       risk_level: p.riskLevel as ConfigParameter['risk_level'],
     }));
-    for (const [name, value] of custom) {
+    const orphans = new Map([...template, ...custom]);
+    for (const [name, value] of orphans) {
       if (cat.has(name)) continue;
       parameters.push({
         name,
         filename,
         config_type: type,
-        source: 'custom',
+        source: sourceOf(name),
         value,
         attribute: { default_value: '', type: ORPHAN_ATTRIBUTE.type, apply_policy: ORPHAN_ATTRIBUTE.applyPolicy },
         validation: ORPHAN_ATTRIBUTE.validation,
@@ -184,7 +276,7 @@ export function configurationOf(tc: TargetConfig): ClusterConfiguration {
 /** Why the target's configuration can't be changed now (blocked, or another change in flight), else null. */
 export async function blockedReason(db: Db, tc: TargetConfig, exceptChangeId?: number): Promise<string | null> {
   if (tc.target.blocked) return tc.target.blocked;
-  const open = await repo.findUnfinishedChange(db, tc.target.clusterType, tc.target.id);
+  const open = await repo.findUnfinishedChange(db, tc.targetType, tc.target.clusterType, tc.target.id);
   if (open !== undefined && open !== exceptChangeId) return `there is an unfinished configuration change ${open}`;
   return null;
 }

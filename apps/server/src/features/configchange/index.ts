@@ -1,4 +1,4 @@
-import { configchangeApi } from '@portal/contract';
+import { configcenterApi, configchangeApi, tenantInitApi } from '@portal/contract';
 import { defineFeature } from '../../platform/context.js';
 import { principalOf } from '../../platform/auth.js';
 import { approvalSettledJob, approvalTemplates, type ApprovalSettled } from '../approvals/index.js';
@@ -7,20 +7,34 @@ import { applyChange, applyOperation } from './apply.js';
 import { clusterTargets } from './clusters.js';
 import * as service from './service.js';
 import { configTargets } from './targets.js';
+import { createTemplateChange } from './template-change.js';
+import { tenantInitTargets } from './tenant-init.js';
 
-export { configTarget, configTargets } from './targets.js';
-export type { ConfigChangeContext, ConfigTargetAdapter, ConfigTargetState } from './targets.js';
+export { configTarget, configTargets, templateSources } from './targets.js';
+export type {
+  ConfigChangeContext,
+  ConfigTargetAdapter,
+  ConfigTargetState,
+  PersistedChange,
+  TargetType,
+  TemplateQuery,
+  TemplateSource,
+} from './targets.js';
+export { compareVersions, parseVersion } from './configuration.js';
 export { APPLY_OPERATION } from './apply.js';
-export { configChanges } from './schema.js';
+export { configChanges, configParameters } from './schema.js';
+export { catalogueVersionFor, loadCatalogue } from './configuration.js';
 
 /**
- * Cluster configuration and its changes (spec §2 /configchange, /confighistories, §4 Config change flow, §7). Other
- * features make their objects configurable by providing a `configTargets` adapter.
+ * Cluster configuration and its changes (spec §2 /configchange, /confighistories, §4 Config change flow, §7), for
+ * every target type: clusters (and TiCDC clusters, changefeeds), tenants' init configurations, and templates being
+ * created (Add Template). Other features make their objects configurable by providing a `configTargets` adapter for a
+ * (target type, cluster type), and the bound templates' parameters by providing a `templateSources` source.
  */
 export const configchangeFeature = defineFeature({
   name: 'configchange',
   provides: (ctx) => [
-    configTargets.provide(...clusterTargets()),
+    configTargets.provide(...clusterTargets(), ...tenantInitTargets(ctx)),
     operationTypes.provide(applyOperation(ctx)),
     approvalTemplates.provide(service.CHANGE_APPROVAL_TEMPLATE),
   ],
@@ -37,7 +51,10 @@ export const configchangeFeature = defineFeature({
     r.add(configchangeApi.create, async (req) => ({
       change_id: await service.createChange(ctx, db, principalOf(req).email, req.params.cluster_id, req.body),
     }));
-    r.add(configchangeApi.clusterHistory, (req) => service.listChanges(db, req.query, req.params.cluster_id));
+    // A cluster's history: its own changes (a tenant-init change could share the id, never the target type).
+    r.add(configchangeApi.clusterHistory, (req) =>
+      service.listChanges(db, { ...req.query, target_type: req.query.target_type ?? 'cluster' }, req.params.cluster_id),
+    );
     r.add(configchangeApi.list, (req) => service.listChanges(db, req.query));
     r.add(configchangeApi.detail, async (req) => ({ change: await service.getChange(db, req.params.id) }));
     r.add(configchangeApi.apply, async (req) => {
@@ -45,6 +62,27 @@ export const configchangeFeature = defineFeature({
       jobs.wake();
       return out;
     });
+    // A tenant's init configuration (spec §7 "tenantinit changes"): the same flow, target type tenant_init.
+    r.add(tenantInitApi.config, (req) =>
+      service.getClusterConfig(ctx, db, req.query.cluster_type, req.params.tenant_id, 'tenant_init'),
+    );
+    r.add(tenantInitApi.preview, (req) =>
+      service.previewChange(ctx, db, req.params.tenant_id, req.body, 'tenant_init'),
+    );
+    r.add(tenantInitApi.create, async (req) => ({
+      change_id: await service.createChange(
+        ctx,
+        db,
+        principalOf(req).email,
+        req.params.tenant_id,
+        req.body,
+        'tenant_init',
+      ),
+    }));
+    // Add Template (spec §7 Create template): a change of target type template, created when applied.
+    r.add(configcenterApi.createTemplate, async (req) => ({
+      change_id: await createTemplateChange(ctx, db, principalOf(req).email, req.body),
+    }));
     r.add(configchangeApi.cancel, async (req) => {
       const change = await service.cancelChange(db, req.params.id, principalOf(req).email, req.body?.reason);
       jobs.wake();

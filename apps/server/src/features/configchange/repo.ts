@@ -4,6 +4,7 @@ import { UNFINISHED_PHASES, type configChangeListQuery } from '@portal/contract'
 import type { Db } from '../../platform/db.js';
 import { containsPattern, listOrder } from '../../platform/list-query.js';
 import { insertRows } from '../../platform/bulk.js';
+import { tenants } from '../orgs/index.js';
 import { configChanges, configCustomParams, configImageOverrides, configParameters } from './schema.js';
 
 export type ParameterRow = typeof configParameters.$inferSelect;
@@ -100,7 +101,9 @@ export async function upsertImageOverride(
 
 // ---------------------------------------------------------------- changes
 
-export async function insertChange(db: Db, row: typeof configChanges.$inferInsert): Promise<number> {
+export type NewChange = typeof configChanges.$inferInsert;
+
+export async function insertChange(db: Db, row: NewChange): Promise<number> {
   const [r] = await db.insert(configChanges).values(row).returning({ id: configChanges.id });
   return r!.id;
 }
@@ -122,12 +125,18 @@ export async function updateChange(
     .where(eq(configChanges.id, id));
 }
 
-export async function findUnfinishedChange(db: Db, clusterType: string, targetId: string): Promise<number | undefined> {
+export async function findUnfinishedChange(
+  db: Db,
+  targetType: string,
+  clusterType: string,
+  targetId: string,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ id: configChanges.id })
     .from(configChanges)
     .where(
       and(
+        eq(configChanges.targetType, targetType),
         eq(configChanges.clusterType, clusterType),
         eq(configChanges.targetId, targetId),
         inArray(configChanges.phase, [...UNFINISHED_PHASES]),
@@ -179,4 +188,13 @@ export async function selectChangePage(
 export async function countChanges(db: Db, f: ChangeFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(configChanges).where(changeWhere(f));
   return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- tenants (tenant-init targets)
+
+/** A tenant as its init configuration sees it; `forUpdate` locks the tenant row for the caller's transaction. */
+export async function selectTenantForInit(db: Db, id: string, forUpdate = false) {
+  const q = db.select({ id: tenants.id, status: tenants.status }).from(tenants).where(eq(tenants.id, id)).limit(1);
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
 }

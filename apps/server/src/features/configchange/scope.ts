@@ -23,7 +23,7 @@ import {
   type Catalogue,
   type TargetConfig,
 } from './configuration.js';
-import type { ConfigChangeContext } from './targets.js';
+import type { ConfigChangeContext, TargetType } from './targets.js';
 
 export type PreviewInput = z.output<typeof previewBody>;
 type Modified = ChangeScope['files'][number]['modified_parameters'][number];
@@ -45,6 +45,10 @@ const invalid = (message: string, details: Record<string, unknown>) =>
 function targetVersion(tc: TargetConfig, input: PreviewInput): string | null {
   const to = input.version?.to_version.trim();
   if (!to || to === tc.target.version) return null;
+  if (tc.target.versioned === false)
+    throw new AppError('configChange.invalidVersion', 'this target has no version of its own to change', {
+      to_version: to,
+    });
   if (!parseVersion(to) || !/^v\d+\.\d+\.\d+$/.test(to))
     throw new AppError('configChange.invalidVersion', `the target version ${to} should look like v8.5.1`, {
       to_version: to,
@@ -153,7 +157,7 @@ export async function prepareChange(
   db: Db,
   clusterId: string,
   input: PreviewInput,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean; targetType?: TargetType } = {},
 ): Promise<PreparedChange> {
   if (input.cluster_id !== clusterId)
     throw new AppError('request.invalid', 'cluster_id of the body differs from the path', [

@@ -19,7 +19,7 @@ import { iso, isoOrNull } from '../../platform/time.js';
 import { cancelApproval, createApproval, type ApprovalSettled, type ApprovalTemplate } from '../approvals/index.js';
 import { blockedReason, catalogueVersionFor, configurationOf, loadTarget } from './configuration.js';
 import { prepareChange, type PreviewInput } from './scope.js';
-import type { ConfigChangeContext } from './targets.js';
+import type { ConfigChangeContext, TargetType } from './targets.js';
 import * as repo from './repo.js';
 
 export const APPROVAL_TEMPLATE = 'cluster_config_change';
@@ -88,8 +88,14 @@ export async function listChanges(
   return { total: page.total, items: page.items.map(toListItem) };
 }
 
-export async function getClusterConfig(ctx: ConfigChangeContext, db: Db, clusterType: ClusterType, id: string) {
-  const tc = await loadTarget(ctx, db, clusterType, id);
+export async function getClusterConfig(
+  ctx: ConfigChangeContext,
+  db: Db,
+  clusterType: ClusterType,
+  id: string,
+  targetType: TargetType = 'cluster',
+) {
+  const tc = await loadTarget(ctx, db, clusterType, id, { targetType });
   const reason = await blockedReason(db, tc);
   return { configuration: configurationOf(tc), changeable: reason === null, reason };
 }
@@ -120,8 +126,9 @@ export async function previewChange(
   db: Db,
   clusterId: string,
   input: PreviewInput,
+  targetType: TargetType = 'cluster',
 ): Promise<PreviewResponse> {
-  const p = await prepareChange(ctx, db, clusterId, input);
+  const p = await prepareChange(ctx, db, clusterId, input, { targetType });
   return { change: { scope: p.scope, apply_policies: p.policies, default_policy: DEFAULT_APPLY_POLICY } };
 }
 
@@ -131,73 +138,63 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** Creates a change and its approval in one transaction: created → approving (spec §4 Config change flow). */
-export async function createChange(
-  ctx: ConfigChangeContext,
-  db: Db,
-  applicant: string,
-  clusterId: string,
-  input: z.output<typeof createChangeBody>,
+/** What the targets' changes are called in their approvals. */
+function approvalName(changeId: string, targetType: string, targetId: string): string {
+  if (targetType === 'tenant_init') return `Init configuration change ${changeId} of tenant ${targetId}`;
+  if (targetType === 'template') return `Configuration change ${changeId}: create template ${targetId}`;
+  return `Configuration change ${changeId} of cluster ${targetId}`;
+}
+
+/**
+ * Inserts a prepared change and submits it for approval, with its audit rows, in the caller's transaction:
+ * created → approving (spec §4 Config change flow). Every target type goes through here.
+ */
+export async function submitChange(
+  tx: Db,
+  row: Omit<repo.NewChange, 'phase' | 'applicant'> & { applicant: string },
 ): Promise<string> {
-  try {
-    return await db.transaction(async (tx) => {
-      const p = await prepareChange(ctx, tx, clusterId, input, { forUpdate: true });
-      const policy = p.policies.find((o) => o.policy === input.apply_policy);
-      if (!policy?.allowed)
-        throw new AppError(
-          'configChange.policyNotAllowed',
-          `The apply policy ${input.apply_policy} is not allowed for this change: ${policy?.reason ?? 'unknown policy'}`,
-        );
-      const who = applicant.toLowerCase();
-      const id = await repo.insertChange(tx, {
-        targetType: 'cluster',
-        targetId: clusterId,
-        clusterType: input.cluster_type,
-        tenantId: p.tc.target.tenantId,
-        changeType: p.changeType,
-        applicant: who,
-        applyPolicy: input.apply_policy,
+  const who = row.applicant.toLowerCase();
+  const id = await repo.insertChange(tx, { ...row, applicant: who, phase: 'created' });
+  const changeId = String(id);
+  await writeAudit(tx, {
+    type: 'cloud_config_change',
+    instanceId: changeId,
+    operator: who,
+    operation: 'create',
+    details: {
+      after: {
         phase: 'created',
-        reason: input.reason,
-        scope: p.scope,
-        snapshot: p.snapshot,
-        baseFingerprint: p.tc.fingerprint,
-        modifiedParams: p.modifiedNames.join(','),
-      });
-      const changeId = String(id);
-      await writeAudit(tx, {
-        type: 'cloud_config_change',
-        instanceId: changeId,
-        operator: who,
-        operation: 'create',
-        details: {
-          after: {
-            phase: 'created',
-            target_id: clusterId,
-            change_type: p.changeType,
-            apply_policy: input.apply_policy,
-            scope: p.scope,
-          },
-          reason: input.reason,
-        },
-      });
-      const approvalId = await createApproval(tx, {
-        template: APPROVAL_TEMPLATE,
-        name: `Configuration change ${changeId} of cluster ${clusterId}`,
-        applicant: who,
-        subjectType: 'cloud_config_change',
-        subjectId: changeId,
-      });
-      await repo.updateChange(tx, id, { phase: 'approving', approvalId });
-      await writeAudit(tx, {
-        type: 'cloud_config_change',
-        instanceId: changeId,
-        operator: who,
-        operation: 'submit_for_approval',
-        details: { approval_id: approvalId, before: { phase: 'created' }, after: { phase: 'approving' } },
-      });
-      return changeId;
-    });
+        target_type: row.targetType,
+        target_id: row.targetId,
+        change_type: row.changeType,
+        apply_policy: row.applyPolicy,
+        scope: row.scope,
+      },
+      reason: row.reason,
+    },
+  });
+  const approvalId = await createApproval(tx, {
+    template: APPROVAL_TEMPLATE,
+    name: approvalName(changeId, row.targetType, row.targetId),
+    applicant: who,
+    subjectType: 'cloud_config_change',
+    subjectId: changeId,
+  });
+  await repo.updateChange(tx, id, { phase: 'approving', approvalId });
+  await writeAudit(tx, {
+    type: 'cloud_config_change',
+    instanceId: changeId,
+    operator: who,
+    operation: 'submit_for_approval',
+    details: { approval_id: approvalId, before: { phase: 'created' }, after: { phase: 'approving' } },
+  });
+  return changeId;
+}
+
+/** Runs a change's creation; a concurrent change of the same target winning the one-open-change index is a 409. */
+export async function refusingConcurrent<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
   } catch (err) {
     // A concurrent change of the same target won the race to the one-open-change index.
     if (isUniqueViolation(err))
@@ -207,6 +204,42 @@ export async function createChange(
       );
     throw err;
   }
+}
+
+/** Creates a change and its approval in one transaction: created → approving (spec §4 Config change flow). */
+export async function createChange(
+  ctx: ConfigChangeContext,
+  db: Db,
+  applicant: string,
+  clusterId: string,
+  input: z.output<typeof createChangeBody>,
+  targetType: TargetType = 'cluster',
+): Promise<string> {
+  return refusingConcurrent(() =>
+    db.transaction(async (tx) => {
+      const p = await prepareChange(ctx, tx, clusterId, input, { forUpdate: true, targetType });
+      const policy = p.policies.find((o) => o.policy === input.apply_policy);
+      if (!policy?.allowed)
+        throw new AppError(
+          'configChange.policyNotAllowed',
+          `The apply policy ${input.apply_policy} is not allowed for this change: ${policy?.reason ?? 'unknown policy'}`,
+        );
+      return submitChange(tx, {
+        targetType,
+        targetId: clusterId,
+        clusterType: input.cluster_type,
+        tenantId: p.tc.target.tenantId,
+        changeType: p.changeType,
+        applicant,
+        applyPolicy: input.apply_policy,
+        reason: input.reason,
+        scope: p.scope,
+        snapshot: p.snapshot,
+        baseFingerprint: p.tc.fingerprint,
+        modifiedParams: p.modifiedNames.join(','),
+      });
+    }),
+  );
 }
 
 /** Cancel (spec §4): by the applicant while approving it is a withdrawal; the pending approval is cancelled. */

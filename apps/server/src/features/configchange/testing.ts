@@ -26,6 +26,14 @@ export function clusterPicker(t: TestApp, minor = 'v8.1') {
   };
 }
 
+/**
+ * Forgets every released default-template binding (the config center's `cc_released`): tests about a target's own
+ * parameters then see `custom` and `default` sources only, whatever templates the demo seed releases.
+ */
+export async function withoutReleasedTemplates(t: TestApp): Promise<void> {
+  await t.database.db.execute(sql`delete from cc_released where kind = 'binding'`);
+}
+
 export type Files = Partial<Record<ConfigType, Record<string, string | null>>>;
 
 /** A preview/create body: `null` values unset. */
@@ -86,4 +94,75 @@ export function api(t: TestApp) {
       return res.json().change_id as string;
     },
   };
+}
+
+/** A default case (cluster type, version, provider and instance type, null: Any; config type; region Any). */
+export interface CaseKey {
+  clusterType?: string;
+  version: string;
+  configType: string;
+  provider?: string | null;
+  instanceType?: string | null;
+}
+
+let templates = 0;
+/**
+ * A new default template of the config center with `parameters`, bound to the default case (created when missing) and
+ * released to `environment` (prod unless told; null: only staged). Raw SQL: the config center's tables are its own.
+ */
+export async function bindTemplate(
+  t: TestApp,
+  c: CaseKey,
+  parameters: Record<string, string>,
+  environment: string | null = 'prod',
+): Promise<number> {
+  const clusterType = c.clusterType ?? 'DEDICATED_TIDB';
+  const params = JSON.stringify(Object.entries(parameters).map(([name, value]) => ({ name, value, comment: '' })));
+  const minor = c.version.split('.').slice(0, 2).join('.');
+  const [tpl] = await t.database.rows<{ id: string }>(sql`
+    insert into cc_templates (name, cluster_type, template_type, config_type, effective_minor_version, creator_email,
+      parameters)
+    values (${`test-template-${c.configType}-${++templates}`}, ${clusterType}, 'default', ${c.configType}, ${minor},
+      ${ADMIN}, ${params}::jsonb)
+    returning id`);
+  const templateId = Number(tpl!.id);
+  const found = await t.database.rows<{ id: string }>(sql`
+    select id from cc_default_cases
+    where cluster_type = ${clusterType} and version = ${c.version} and config_type = ${c.configType}
+      and coalesce(cloud_provider, '') = ${c.provider ?? ''} and coalesce(instance_type, '') = ${c.instanceType ?? ''}
+      and region is null`);
+  let caseId = found[0]?.id;
+  if (caseId)
+    await t.database.db.execute(sql`update cc_default_cases set template_id = ${templateId} where id = ${caseId}`);
+  else
+    caseId = (
+      await t.database.rows<{ id: string }>(sql`
+        insert into cc_default_cases (cluster_type, version, cloud_provider, instance_type, config_type, template_id)
+        values (${clusterType}, ${c.version}, ${c.provider ?? null}, ${c.instanceType ?? null}, ${c.configType},
+          ${templateId})
+        returning id`)
+    )[0]!.id;
+  if (environment)
+    await t.database.db.execute(sql`
+      insert into cc_released (environment, kind, key, value)
+      values (${environment}, 'binding', ${String(caseId)}, ${JSON.stringify({ template_id: templateId })}::jsonb)
+      on conflict (environment, kind, key) do update set value = excluded.value`);
+  return templateId;
+}
+
+/** The custom templates of a name (what an applied template change creates). */
+export function customTemplates(t: TestApp, name: string) {
+  return t.database.rows<{
+    id: string;
+    name: string;
+    cluster_type: string;
+    template_type: string;
+    config_type: string | null;
+    effective_minor_version: string;
+    creator_email: string;
+    custom_data: unknown;
+  }>(sql`
+    select id::text as id, name, cluster_type, template_type, config_type, effective_minor_version, creator_email,
+      custom_data
+    from cc_templates where name = ${name} and template_type = 'custom'`);
 }

@@ -212,6 +212,7 @@ export async function selectClusterForConfig(db: Db, id: string, forUpdate = fal
       tenantId: clusters.tenantId,
       status: clusters.status,
       version: clusters.version,
+      provider: clusters.provider,
     })
     .from(clusters)
     .where(eq(clusters.id, id))

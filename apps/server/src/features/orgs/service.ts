@@ -217,8 +217,10 @@ export interface ClusterConfigTarget {
   tenantId: string;
   status: string;
   version: string;
-  /** In topology order. */
-  components: { component: string; version: string; imageTag: string }[];
+  /** The cloud provider, e.g. AWS (default cases may be written per provider). */
+  provider: string;
+  /** In topology order; `nodeSpec` is the instance type (e.g. `8C32G`). */
+  components: { component: string; version: string; imageTag: string; nodeSpec: string }[];
 }
 
 /** A cluster as a configuration change sees it; `forUpdate` locks the cluster row for the caller's transaction. */
@@ -230,7 +232,7 @@ export async function clusterConfigTarget(
   const row = await repo.selectClusterForConfig(db, id, opts.forUpdate);
   if (!row) return undefined;
   const components = (await repo.selectComponents(db, id))
-    .map((c) => ({ component: c.component, version: c.version, imageTag: c.imageTag }))
+    .map((c) => ({ component: c.component, version: c.version, imageTag: c.imageTag, nodeSpec: c.nodeSpec }))
     .sort((a, b) => (componentOrder.get(a.component) ?? 99) - (componentOrder.get(b.component) ?? 99));
   return { ...row, components };
 }

@@ -73,8 +73,9 @@ export function menuGroups(features: readonly FeatureManifest[], privileges: rea
   for (const section of MENU_SECTIONS) {
     if ('requires' in section && !privileges.includes(section.requires)) continue;
     const entries = features
-      .filter((f) => f.menu?.section === section.key && privileges.includes(featureRequirement(f)))
-      .map((f) => f.menu as FeatureMenu)
+      .filter((f) => privileges.includes(featureRequirement(f)))
+      .flatMap((f): readonly FeatureMenu[] => (f.menu === undefined ? [] : 'section' in f.menu ? [f.menu] : f.menu))
+      .filter((m) => m.section === section.key)
       .sort((a, b) => a.order - b.order);
     if (entries.length) groups.push({ key: section.key, label: section.label, entries });
   }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { configchangeApi } from '@portal/contract';
+import { configchangeApi, tenantInitApi } from '@portal/contract';
 import type {
   ClusterType,
+  TenantInitClusterType,
   ConfigChange,
   ConfigChangeListQuery,
   CreateChangeBody,
@@ -11,6 +12,7 @@ import type {
 import { api } from '../../shared/lib/api';
 import { approvalKeys } from '../../shared/api/approvals';
 import { configchangeKeys } from './keys';
+import type { ConfigTargetType } from './keys';
 
 /** A cluster's configuration and whether it can be changed now (`clusterConfigResponse`). */
 export type ClusterConfigResult = RouteResponse<typeof configchangeApi.clusterConfig>;
@@ -19,29 +21,42 @@ export type ClusterConfigResult = RouteResponse<typeof configchangeApi.clusterCo
 export type ConfigChangeListItem = RouteResponse<typeof configchangeApi.list>['items'][number];
 
 export { configchangeKeys };
+export type { ConfigTargetType };
 
 /** How often a change being applied (or waiting for its approval to settle) is re-read. */
 export const CHANGE_POLL_MS = 1000;
 
-export function useClusterConfig(clusterType: ClusterType, clusterId: string) {
+/**
+ * A target's configuration and whether it can be changed now: a cluster's (TiCDC cluster's, changefeed's) or a
+ * tenant's init configuration for a cluster type (`targetType` tenant_init, `id` the tenant).
+ */
+export function useClusterConfig(clusterType: ClusterType, id: string, targetType: ConfigTargetType = 'cluster') {
   return useQuery({
-    queryKey: configchangeKeys.clusterConfig(clusterType, clusterId),
+    queryKey: configchangeKeys.targetConfig(targetType, clusterType, id),
     queryFn: ({ signal }) =>
-      api(
-        configchangeApi.clusterConfig,
-        { params: { cluster_id: clusterId }, query: { cluster_type: clusterType } },
-        { signal },
-      ),
+      targetType === 'tenant_init'
+        ? api(
+            tenantInitApi.config,
+            { params: { tenant_id: id }, query: { cluster_type: clusterType as TenantInitClusterType } },
+            { signal },
+          )
+        : api(
+            configchangeApi.clusterConfig,
+            { params: { cluster_id: id }, query: { cluster_type: clusterType } },
+            { signal },
+          ),
     staleTime: 0,
   });
 }
 
 /** POST preview: it only reads, so it is a query keyed by the payload (re-run when the payload changes). */
-export function usePreview(body: PreviewBody, enabled: boolean) {
+export function usePreview(body: PreviewBody, enabled: boolean, targetType: ConfigTargetType = 'cluster') {
   return useQuery({
-    queryKey: configchangeKeys.preview(body),
+    queryKey: configchangeKeys.preview(body, targetType),
     queryFn: ({ signal }) =>
-      api(configchangeApi.preview, { params: { cluster_id: body.cluster_id }, body }, { signal }),
+      targetType === 'tenant_init'
+        ? api(tenantInitApi.preview, { params: { tenant_id: body.cluster_id }, body }, { signal })
+        : api(configchangeApi.preview, { params: { cluster_id: body.cluster_id }, body }, { signal }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -50,26 +65,44 @@ export function usePreview(body: PreviewBody, enabled: boolean) {
 }
 
 /** Create: the preview payload plus apply policy and reason → `{ change_id }`. The preview shows failures itself. */
-export function useCreateChange() {
+export function useCreateChange(targetType: ConfigTargetType = 'cluster') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateChangeBody) =>
-      api(configchangeApi.create, { params: { cluster_id: body.cluster_id }, body }),
+      targetType === 'tenant_init'
+        ? api(tenantInitApi.create, { params: { tenant_id: body.cluster_id }, body })
+        : api(configchangeApi.create, { params: { cluster_id: body.cluster_id }, body }),
     meta: { errorModal: false },
     onSuccess: (_data, body) => {
-      void client.invalidateQueries({ queryKey: configchangeKeys.clusterConfig(body.cluster_type, body.cluster_id) });
+      void client.invalidateQueries({
+        queryKey: configchangeKeys.targetConfig(targetType, body.cluster_type, body.cluster_id),
+      });
       void client.invalidateQueries({ queryKey: configchangeKeys.lists() });
     },
   });
 }
 
-export function useConfigChanges(params: ConfigChangeListQuery, clusterId?: string) {
+/**
+ * Configuration changes: all of them, one cluster's history (`clusterId`), or one tenant's init changes
+ * (`clusterId` the tenant, `targetType` tenant_init: the change list filtered by target type and id).
+ */
+export function useConfigChanges(
+  params: ConfigChangeListQuery,
+  clusterId?: string,
+  targetType: ConfigTargetType = 'cluster',
+) {
   return useQuery({
-    queryKey: configchangeKeys.list(params, clusterId),
+    queryKey: configchangeKeys.list(params, clusterId, targetType),
     queryFn: ({ signal }) =>
-      clusterId
-        ? api(configchangeApi.clusterHistory, { params: { cluster_id: clusterId }, query: params }, { signal })
-        : api(configchangeApi.list, { query: params }, { signal }),
+      clusterId && targetType === 'tenant_init'
+        ? api(
+            configchangeApi.list,
+            { query: { ...params, target_type: 'tenant_init', target_id: clusterId } },
+            { signal },
+          )
+        : clusterId
+          ? api(configchangeApi.clusterHistory, { params: { cluster_id: clusterId }, query: params }, { signal })
+          : api(configchangeApi.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -58,6 +58,15 @@ export const configChangeFeature: FeatureManifest = {
         ),
     },
   ],
+  // The tenant page's Init Config: what the tenant's new clusters start with, and its changes.
+  tenantTabs: [
+    {
+      key: 'init_config',
+      label: 'Init Config',
+      order: 40,
+      load: () => import('./components/TenantInitConfig').then((m) => m.TenantInitConfig),
+    },
+  ],
   auditLinks: [{ type: 'cloud_config_change', path: changePath }],
   // Phases shown as status tags (the change list's phase tags use the contract's PHASE_COLORS).
   statusColors: { APPROVING: 'orange', APPLYING: 'blue', APPLIED: 'green', WITHDRAWN: 'red' },

@@ -115,7 +115,8 @@ export type StatusColor = string;
 export interface FeatureManifest {
   key: string;
   routes: FeatureRoute[];
-  menu?: FeatureMenu;
+  /** Its sidebar entry, or entries (an area with several pages in its section, e.g. the config center). */
+  menu?: FeatureMenu | readonly FeatureMenu[];
   /** The privilege every route (and the menu entry) of the feature needs; `portal.read` when absent. */
   requires?: Privilege;
   /** Tabs it adds to the cluster detail page (/orgs/:orgId/clusters/:clusterId). */

@@ -63,6 +63,8 @@ export interface DataTableExpandable<T> {
 export interface DataTableRowSelection<T> {
   selectedRowKeys: readonly Key[];
   onChange(selectedRowKeys: Key[], selectedRows: T[]): void;
+  /** As antd's: a row whose checkbox is disabled cannot be selected, and select-all leaves it out. */
+  getCheckboxProps?(record: T): { disabled?: boolean };
 }
 
 export interface DataTableProps<T extends object> {
@@ -194,10 +196,12 @@ function SortIcon({ order }: { order: SortOrder }) {
 function SelectAll({
   checked,
   indeterminate,
+  disabled,
   onChange,
 }: {
   checked: boolean;
   indeterminate: boolean;
+  disabled?: boolean;
   onChange(): void;
 }) {
   return (
@@ -206,6 +210,7 @@ function SelectAll({
       className="dt-checkbox"
       aria-label="Select all rows"
       checked={checked}
+      disabled={disabled}
       ref={(el) => {
         if (el) el.indeterminate = indeterminate;
       }}
@@ -270,7 +275,8 @@ export function DataTable<T extends object>({
   };
 
   const selected = new Set(rowSelection?.selectedRowKeys ?? []);
-  const pageKeys = rows.map(keyOf);
+  const selectable = (record: T) => !rowSelection?.getCheckboxProps?.(record).disabled;
+  const pageKeys = rows.filter(selectable).map(keyOf);
   const pageSelected = pageKeys.filter((k) => selected.has(k)).length;
   const changeSelection = (next: Set<Key>) => {
     if (!rowSelection) return;
@@ -367,6 +373,7 @@ export function DataTable<T extends object>({
                   {rowSelection ? (
                     <th scope="col" className="dt-selection-cell">
                       <SelectAll
+                        disabled={pageKeys.length === 0 && rows.length > 0}
                         checked={pageKeys.length > 0 && pageSelected === pageKeys.length}
                         indeterminate={pageSelected > 0 && pageSelected < pageKeys.length}
                         onChange={toggleAll}
@@ -455,6 +462,7 @@ export function DataTable<T extends object>({
                               className="dt-checkbox"
                               aria-label={`Select ${String(key)}`}
                               checked={isSelected}
+                              disabled={!selectable(record)}
                               onChange={() => toggleRow(key)}
                             />
                           </td>

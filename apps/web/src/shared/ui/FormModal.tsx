@@ -14,6 +14,11 @@ export interface FormModalProps<V> {
   onSubmit(values: V): Promise<unknown>;
   initialValues?: Partial<V>;
   okText?: string;
+  /**
+   * Show a failure the fields can't hold inside the dialog (default). False when the mutation keeps the query
+   * client's spec §8 operation-failure dialog, which says it already: the dialog then only stays open.
+   */
+  inlineErrors?: boolean;
   children: ReactNode;
 }
 
@@ -23,7 +28,8 @@ export const FORM_SUBMIT_FAILED = 'Failed to submit, please try again';
  * A dialog with a form (spec §5): fields validate first and a failed validation submits nothing;
  * a 400 answer's field messages land on their fields; any other failure shows the server message
  * (message, else errmsg, else error, else a generic text) inside the dialog.
- * Pair it with a mutation that sets `meta: { errorModal: false }`.
+ * Pair it with a mutation that sets `meta: { errorModal: false }`, or pass `inlineErrors={false}` to keep the §8
+ * dialog.
  */
 export function FormModal<V>({
   title,
@@ -33,6 +39,7 @@ export function FormModal<V>({
   onSubmit,
   initialValues,
   okText = 'Submit',
+  inlineErrors = true,
   children,
 }: FormModalProps<V>) {
   const [submitting, setSubmitting] = useState(false);
@@ -58,7 +65,7 @@ export function FormModal<V>({
       close();
     } catch (error) {
       const { placed, unplaced } = applyFieldErrors(form as FormInstance, error);
-      if (placed === 0 || unplaced.length)
+      if (inlineErrors && (placed === 0 || unplaced.length))
         setFailure(unplaced.length ? unplaced.join('; ') : errorMessage(error, FORM_SUBMIT_FAILED));
     } finally {
       setSubmitting(false);

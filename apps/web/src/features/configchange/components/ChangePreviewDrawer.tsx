@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
 import { showOperationError } from '../../../shared/lib/errorNotices';
 import { feedback } from '../../../shared/lib/feedback';
 import { useCreateChange, usePreview } from '../api';
+import type { ConfigTargetType } from '../api';
 import { ComponentsScope, FilesScope, VersionScope } from './ChangeScope';
 import { RiskTag } from './ConfigTags';
 import { changePath } from '../lib/paths';
@@ -31,18 +32,20 @@ interface CreateValues {
 
 function PreviewContent({
   body,
+  targetType,
   preview,
   onCreated,
   onStale,
 }: {
   body: PreviewBody;
+  targetType: ConfigTargetType;
   preview: PreviewResponse;
   onCreated(changeId: string): void;
   onStale(): void;
 }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<CreateValues>();
-  const create = useCreateChange();
+  const create = useCreateChange(targetType);
   const { scope, apply_policies: policies } = preview.change;
   const defaultPolicy = preview.change.default_policy ?? DEFAULT_APPLY_POLICY;
   const policy = Form.useWatch('apply_policy', form) ?? defaultPolicy;
@@ -104,7 +107,14 @@ function PreviewContent({
         column={2}
         style={{ marginBottom: 8 }}
         items={[
-          { key: 'target', label: 'Target', children: `${body.cluster_type} ${body.cluster_id}` },
+          {
+            key: 'target',
+            label: 'Target',
+            children:
+              targetType === 'tenant_init'
+                ? `Init config of tenant ${body.cluster_id} (${body.cluster_type})`
+                : `${body.cluster_type} ${body.cluster_id}`,
+          },
           { key: 'risk', label: 'Highest Risk Level', children: highest ? <RiskTag level={highest} /> : '-' },
         ]}
       />
@@ -188,6 +198,8 @@ export interface ChangePreviewDrawerProps {
   open: boolean;
   /** The preview payload of the pending changes. */
   body: PreviewBody | null;
+  /** Whose change it is: a cluster's (the default) or a tenant's init configuration. */
+  targetType?: ConfigTargetType;
   onClose(): void;
   /** The configuration changed under the editor (409 configChange.stale): reload it. */
   onReload(): void;
@@ -200,8 +212,15 @@ export interface ChangePreviewDrawerProps {
  * from → to with their risk — the clear-custom-params warning, the apply policy (RollingRestart,
  * HotReload, EnsureUpdateToTC; disabled ones with their reason) and a required reason; Create submits it.
  */
-export function ChangePreviewDrawer({ open, body, onClose, onReload, onCreated }: ChangePreviewDrawerProps) {
-  const preview = usePreview(body ?? ({} as PreviewBody), open && body !== null);
+export function ChangePreviewDrawer({
+  open,
+  body,
+  targetType = 'cluster',
+  onClose,
+  onReload,
+  onCreated,
+}: ChangePreviewDrawerProps) {
+  const preview = usePreview(body ?? ({} as PreviewBody), open && body !== null, targetType);
   const [staleOnCreate, setStaleOnCreate] = useState(false);
   const stale = staleOnCreate || isStale(preview.error);
 
@@ -230,7 +249,13 @@ export function ChangePreviewDrawer({ open, body, onClose, onReload, onCreated }
     );
   else if (preview.data)
     content = (
-      <PreviewContent body={body} preview={preview.data} onCreated={onCreated} onStale={() => setStaleOnCreate(true)} />
+      <PreviewContent
+        body={body}
+        targetType={targetType}
+        preview={preview.data}
+        onCreated={onCreated}
+        onStale={() => setStaleOnCreate(true)}
+      />
     );
 
   return (

@@ -11,8 +11,23 @@ type ComponentChange = ChangeScope['components'][number];
 const Value = ({ value }: { value: string | null }) =>
   value === null ? <Text type="secondary">(default)</Text> : <Text code>{value === '' ? '""' : value}</Text>;
 
-/** Version from → to, or that the version stays. */
+/** Version from → to, or that the version stays; a template change's version is the one the template is for. */
 export function VersionScope({ scope }: { scope: ChangeScope }) {
+  if (scope.template)
+    return (
+      <Descriptions
+        size="small"
+        column={2}
+        items={[
+          { key: 'version', label: 'Template Version', children: <Text code>{scope.template.version}</Text> },
+          {
+            key: 'minor',
+            label: 'Effective Minor Version',
+            children: <Text code>{scope.template.effective_minor_version}</Text>,
+          },
+        ]}
+      />
+    );
   if (!scope.version) return <Text type="secondary">The version does not change.</Text>;
   return (
     <Descriptions

@@ -1,42 +1,49 @@
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
-import { CLUSTER_TYPES, CONFIG_CHANGE_PHASES, objectKindOf } from '@portal/contract';
+import { CLUSTER_TYPES, CONFIG_CHANGE_PHASES, TARGET_TYPES } from '@portal/contract';
 import type { ClusterType, ConfigChangeListQuery, ConfigChangePhase } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DateText } from '../../../shared/ui/Formatted';
 import { SearchInput } from '../../../shared/ui/SearchInput';
-import { ObjectLink } from '../../../shared/ui/ObjectLink';
-import type { ConfigChangeListItem } from '../api';
+import type { ConfigChangeListItem, ConfigTargetType } from '../api';
 import { useConfigChanges } from '../api';
 import { changePath } from '../lib/paths';
+import { ChangeTarget } from './ChangeTarget';
 import { PhaseTag } from './ConfigTags';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 import { SelectFilter } from '../../../shared/ui/SelectFilter';
-import { Text } from '../../../shared/ui/Typography';
 
 export interface ConfigChangeTableProps {
-  /** Only the changes of this target (a cluster, TiCDC cluster or changefeed): the Modification Histories tab. */
+  /**
+   * Only the changes of this target (a cluster, TiCDC cluster or changefeed: the Modification Histories tab; a tenant
+   * with `targetType` tenant_init: its init configuration changes).
+   */
   targetId?: string;
+  targetType?: ConfigTargetType;
   clusterType?: ClusterType;
   /** URL key prefix of the list state. */
   prefix?: string;
 }
 
-/** Configuration changes, newest first: search by modified parameter, phase, target and cluster type filters. */
-export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: ConfigChangeTableProps) {
+/**
+ * Configuration changes, newest first: search by modified parameter, phase, target, target type and cluster type
+ * filters.
+ */
+export function ConfigChangeTable({ targetId, targetType, clusterType, prefix = '' }: ConfigChangeTableProps) {
   const list = useListParams(
     {
       have_modified_param_like: '',
       phase: [] as ConfigChangePhase[],
       target_id: '',
+      target_type: '',
       cluster_type: '',
       sort: '-created_at',
     },
     { prefix },
   );
-  const { have_modified_param_like, target_id, cluster_type, ...rest } = list.request;
+  const { have_modified_param_like, target_id, target_type, cluster_type, ...rest } = list.request;
   const query = useConfigChanges(
     {
       ...rest,
@@ -44,13 +51,19 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
       sort: rest.sort as ConfigChangeListQuery['sort'],
       have_modified_param_like: have_modified_param_like || undefined,
       target_id: targetId ? undefined : target_id || undefined,
+      target_type: targetId ? undefined : ((target_type || undefined) as ConfigChangeListQuery['target_type']),
       cluster_type: clusterType ?? ((cluster_type || undefined) as ClusterType | undefined),
     },
     targetId,
+    targetType,
   );
   const { filters } = list;
   const filtered = Boolean(
-    filters.have_modified_param_like || filters.phase.length || filters.target_id || filters.cluster_type,
+    filters.have_modified_param_like ||
+    filters.phase.length ||
+    filters.target_id ||
+    filters.target_type ||
+    filters.cluster_type,
   );
 
   const columns: DataColumns<ConfigChangeListItem> = [
@@ -61,12 +74,7 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
           {
             title: 'Target',
             key: 'target',
-            render: (_: unknown, row: ConfigChangeListItem) => (
-              <span>
-                <Text type="secondary">{row.cluster_type}</Text>{' '}
-                <ObjectLink kind={objectKindOf(row.cluster_type)} id={row.target_id} tenantId={row.tenant_id} />
-              </span>
-            ),
+            render: (_: unknown, row: ConfigChangeListItem) => <ChangeTarget change={row} />,
           },
         ]),
     { title: 'Change Type', dataIndex: 'change_type', key: 'change_type' },
@@ -106,6 +114,12 @@ export function ConfigChangeTable({ targetId, clusterType, prefix = '' }: Config
               placeholder="Target ID"
               aria-label="Target ID"
               width={200}
+            />
+            <SelectFilter
+              label="Target type"
+              value={filters.target_type || undefined}
+              options={TARGET_TYPES.map((value) => ({ value, label: value }))}
+              onChange={(value) => list.setFilters({ target_type: value ?? '' })}
             />
             <SelectFilter
               label="Cluster type"

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Flex, Skeleton } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 
-import { configchangeApi, notChangeableMessage, sortConfigTypes } from '@portal/contract';
+import { configchangeApi, notChangeableMessage, objectKindOf, sortConfigTypes, tenantInitApi } from '@portal/contract';
 import type { ClusterType, ConfigParameter } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useClusterConfig } from '../api';
+import type { ConfigTargetType } from '../api';
 import { buildPreviewBody } from '../lib/payload';
 import { usePendingChanges } from '../lib/pending';
 import { StaleAlert } from './StaleAlert';
@@ -26,12 +27,18 @@ import { CountBadge } from '../../../shared/ui/CountBadge';
 
 // The edit dialog (antd Form, Select, Modal) and the preview drawer load when first opened.
 const ParameterEditModal = lazyDialog(() => import('./ParameterEditModal').then((m) => m.ParameterEditModal));
+// Only TiDB clusters have a version panel: the other targets' pages don't load it.
+const VersionModification = lazy(() =>
+  import('./VersionModification').then((m) => ({ default: m.VersionModification })),
+);
 const ChangePreviewDrawer = lazyDialog(() => import('./ChangePreviewDrawer').then((m) => m.ChangePreviewDrawer));
 
 export interface ConfigEditorProps {
   clusterType: ClusterType;
-  /** The id of the cluster, TiCDC cluster or changefeed. */
+  /** The id of the cluster, TiCDC cluster or changefeed; the tenant's for a tenant's init configuration. */
   clusterId: string;
+  /** What is edited: a cluster (TiCDC cluster, changefeed; the default) or a tenant's init configuration. */
+  targetType?: ConfigTargetType;
   /** URL key of the active config file tab (several editors never share a page). */
   fileParam?: string;
   /**
@@ -39,21 +46,32 @@ export interface ConfigEditorProps {
    * "Modify the Image" action (the TiCDC cluster page), so one page never shows two image editors.
    */
   imageEditor?: boolean;
+  /**
+   * Offer the version change (spec §7 `version.to_version`): by default for TiDB clusters, whose versions the config
+   * center lists; TiCDC clusters upgrade by their own action, changefeeds and tenants have no version of their own.
+   */
+  versionEditor?: boolean;
 }
 
 /**
- * The Config parameter editor of spec §2 for one target (a cluster, a TiCDC cluster or a changefeed): its
- * files as tabs with their parameters, the image editor, the pending changes, and the change preview.
+ * The Config parameter editor of spec §2 for one target (a cluster, a TiCDC cluster, a changefeed or a tenant's init
+ * configuration): its files as tabs with their parameters, the version and image editors, the pending changes, and
+ * the change preview.
  */
 export function ConfigEditor({
   clusterType,
   clusterId,
+  targetType = 'cluster',
   fileParam = 'config_file',
-  imageEditor = true,
+  imageEditor = targetType === 'cluster',
+  versionEditor = targetType === 'cluster' && objectKindOf(clusterType) === 'cluster',
 }: ConfigEditorProps) {
-  const query = useClusterConfig(clusterType, clusterId);
+  const query = useClusterConfig(clusterType, clusterId, targetType);
   const can = useCan();
-  const pending = usePendingChanges(`${clusterType}:${clusterId}`);
+  const pending = usePendingChanges(
+    targetType === 'cluster' ? `${clusterType}:${clusterId}` : `${targetType}:${clusterType}:${clusterId}`,
+  );
+  const routes = targetType === 'tenant_init' ? tenantInitApi : configchangeApi;
   const list = useListParams({ search: '' }, { prefix: 'param_' });
   const [search, updateSearch] = useSearchUpdate();
   const [editing, setEditing] = useState<ConfigParameter | null>(null);
@@ -88,7 +106,7 @@ export function ConfigEditor({
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Flex gap={16} wrap>
           <span>
-            <Text type="secondary">Version </Text>
+            <Text type="secondary">{targetType === 'tenant_init' ? 'Default version ' : 'Version '}</Text>
             <Text code>{configuration.version}</Text>
           </span>
           <span>
@@ -102,9 +120,7 @@ export function ConfigEditor({
             <Button
               type="primary"
               icon={<EyeOutlined />}
-              disabled={
-                !pending.count || Boolean(blocked) || !can(configchangeApi.preview) || !can(configchangeApi.create)
-              }
+              disabled={!pending.count || Boolean(blocked) || !can(routes.preview) || !can(routes.create)}
               onClick={() => setPreviewing(true)}
             >
               Preview changes
@@ -117,11 +133,32 @@ export function ConfigEditor({
         <PendingChangesList
           params={pending.pending.params}
           images={pending.pending.images}
+          version={pending.pending.version}
           onRemoveParam={(op) => pending.removeParam(op.configType, op.name)}
           onRemoveImage={pending.removeImage}
+          onRemoveVersion={pending.removeVersion}
           onClear={pending.clear}
         />
       </Panel>
+
+      {versionEditor ? (
+        <Panel>
+          <Suspense fallback={null}>
+            <VersionModification
+              clusterType={clusterType}
+              current={configuration.version}
+              pending={pending.pending.version}
+              disabled={Boolean(blocked)}
+              disabledReason={blocked}
+              onSubmit={(version) =>
+                version === configuration.version
+                  ? pending.removeVersion()
+                  : pending.setVersion(version, configuration.fingerprint)
+              }
+            />
+          </Suspense>
+        </Panel>
+      ) : null}
 
       <Panel title="Parameters">
         {files.length ? (
@@ -203,6 +240,7 @@ export function ConfigEditor({
       <ChangePreviewDrawer
         open={previewing && body !== null}
         body={body}
+        targetType={targetType}
         onClose={() => setPreviewing(false)}
         onReload={() => {
           setPreviewing(false);

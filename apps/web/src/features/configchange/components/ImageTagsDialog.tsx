@@ -1,6 +1,6 @@
-import { Form, Input, Modal } from 'antd';
-import { validateImageTag } from '@portal/contract';
+import { Form, Modal } from 'antd';
 import { confirmAction } from '../../../shared/ui/ConfirmButton';
+import { ImageTagFields } from '../../../shared/ui/ImageTagFields';
 import { currentTag, IMAGE_CONFIRM_TEXT } from './ImageModificationView';
 import type { ImageModificationViewProps, ImageRow } from './ImageModificationView';
 import { Text } from '../../../shared/ui/Typography';
@@ -88,24 +88,7 @@ export function ImageTagsDialog({ open, components, pending, onClose, onSubmit, 
         }}
         onFinish={() => void submit()}
       >
-        {components.map((c) => (
-          <Form.Item
-            key={c.name}
-            name={['tags', c.name]}
-            label={`${c.name} (${c.base_image})`}
-            required
-            rules={[
-              {
-                validator: async (_rule, value: unknown) => {
-                  const message = validateImageTag(typeof value === 'string' ? value : '');
-                  if (message) throw new Error(message);
-                },
-              },
-            ]}
-          >
-            <Input aria-label={`${c.name} image tag`} placeholder="image tag, e.g. v8.5.1" />
-          </Form.Item>
-        ))}
+        <ImageTagFields components={components.map((c) => ({ name: c.name, baseImage: c.base_image }))} />
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>

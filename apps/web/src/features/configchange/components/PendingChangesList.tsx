@@ -7,18 +7,38 @@ import { Text } from '../../../shared/ui/Typography';
 export interface PendingChangesListProps {
   params: ParameterOperation[];
   images: Record<string, string>;
+  /** The target version of a pending version change. */
+  version?: string | null;
   onRemoveParam(op: ParameterOperation): void;
   onRemoveImage(component: string): void;
+  onRemoveVersion?(): void;
   onClear(): void;
 }
 
 type Row =
   | { key: string; kind: 'param'; op: ParameterOperation }
-  | { key: string; kind: 'image'; component: string; tag: string };
+  | { key: string; kind: 'image'; component: string; tag: string }
+  | { key: string; kind: 'version'; version: string };
 
-/** The parameter and image operations collected so far, each removable, before the preview. */
-export function PendingChangesList({ params, images, onRemoveParam, onRemoveImage, onClear }: PendingChangesListProps) {
+const removeLabel = (row: Row) =>
+  row.kind === 'param'
+    ? `Remove ${row.op.name}`
+    : row.kind === 'image'
+      ? `Remove ${row.component} image`
+      : 'Remove version';
+
+/** The version, parameter and image operations collected so far, each removable, before the preview. */
+export function PendingChangesList({
+  params,
+  images,
+  version,
+  onRemoveParam,
+  onRemoveImage,
+  onRemoveVersion,
+  onClear,
+}: PendingChangesListProps) {
   const rows: Row[] = [
+    ...(version ? [{ key: 'v', kind: 'version' as const, version }] : []),
     ...params.map((op): Row => ({ key: `p:${op.configType}:${op.name}`, kind: 'param', op })),
     ...Object.entries(images).map(([component, tag]): Row => ({
       key: `i:${component}`,
@@ -50,6 +70,12 @@ export function PendingChangesList({ params, images, onRemoveParam, onRemoveImag
                   <Text type="secondary">back to its default</Text>
                 )}
               </Flex>
+            ) : row.kind === 'version' ? (
+              <Flex gap={8} align="center" wrap style={{ flex: 1 }}>
+                <Tag color="cyan">version</Tag>
+                <span>→</span>
+                <Text code>{row.version}</Text>
+              </Flex>
             ) : (
               <Flex gap={8} align="center" wrap style={{ flex: 1 }}>
                 <Tag color="purple">image</Tag>
@@ -62,8 +88,14 @@ export function PendingChangesList({ params, images, onRemoveParam, onRemoveImag
               size="small"
               type="text"
               icon={<DeleteOutlined />}
-              aria-label={row.kind === 'param' ? `Remove ${row.op.name}` : `Remove ${row.component} image`}
-              onClick={() => (row.kind === 'param' ? onRemoveParam(row.op) : onRemoveImage(row.component))}
+              aria-label={removeLabel(row)}
+              onClick={() =>
+                row.kind === 'param'
+                  ? onRemoveParam(row.op)
+                  : row.kind === 'image'
+                    ? onRemoveImage(row.component)
+                    : onRemoveVersion?.()
+              }
             />
           </li>
         ))}

@@ -4,14 +4,18 @@ import type { PendingChanges } from './pending';
 
 /** The change type the server will work out; sent because the contract asks for it. */
 function changeType(pending: PendingChanges): PreviewBody['change_type'] {
-  const params = pending.params.length > 0;
-  const images = Object.keys(pending.images).length > 0;
-  return params && images ? 'mixed' : images ? 'image' : 'config';
+  const kinds = [
+    pending.params.length > 0 && 'config',
+    Object.keys(pending.images).length > 0 && 'image',
+    pending.version !== null && 'version',
+  ].filter((k): k is 'config' | 'image' | 'version' => Boolean(k));
+  return kinds.length === 1 ? kinds[0]! : kinds.length ? 'mixed' : 'config';
 }
 
 /**
  * The preview (and, with apply policy and reason, create) payload of the pending changes: parameter
- * operations grouped per config file, image tags as components, and the fingerprint they were prepared
+ * operations grouped per config file, image tags as components, the target version (a version change, spec §7
+ * `version.to_version`), and the fingerprint they were prepared
  * against as `base_fingerprint` (the server refuses it as stale when the configuration moved since).
  */
 export function buildPreviewBody(
@@ -38,6 +42,7 @@ export function buildPreviewBody(
       component,
       overwrite_image_tag: { to_image_tag: tag },
     })),
+    ...(pending.version ? { version: { to_version: pending.version } } : {}),
     base_fingerprint: base,
   };
 }

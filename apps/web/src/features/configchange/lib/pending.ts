@@ -9,16 +9,18 @@ export interface PendingChanges {
   params: ParameterOperation[];
   /** component → new image tag. */
   images: Record<string, string>;
+  /** The version to upgrade to (a version change), or null. */
+  version: string | null;
 }
 
-const EMPTY: PendingChanges = { base: null, params: [], images: {} };
+const EMPTY: PendingChanges = { base: null, params: [], images: {}, version: null };
 
 // Kept outside React so switching tabs (which unmounts the editor) does not drop the user's work.
 const store = new Map<string, PendingChanges>();
 const listeners = new Set<() => void>();
 
 function write(key: string, next: PendingChanges): void {
-  if (!next.params.length && !Object.keys(next.images).length) store.delete(key);
+  if (pendingCount(next) === 0) store.delete(key);
   else store.set(key, next);
   for (const listener of listeners) listener();
 }
@@ -28,7 +30,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export const pendingCount = (p: PendingChanges) => p.params.length + Object.keys(p.images).length;
+export const pendingCount = (p: PendingChanges) => p.params.length + Object.keys(p.images).length + (p.version ? 1 : 0);
 
 /** Forgets every pending change (between tests). */
 export function resetPendingChanges(): void {
@@ -36,7 +38,10 @@ export function resetPendingChanges(): void {
   for (const listener of listeners) listener();
 }
 
-/** The pending changes of one target (`${clusterType}:${clusterId}`) and the ways to edit them. */
+/**
+ * The pending changes of one target (`${clusterType}:${clusterId}`, a tenant's init configuration
+ * `tenant_init:${clusterType}:${tenantId}`) and the ways to edit them.
+ */
 export function usePendingChanges(key: string) {
   const pending = useSyncExternalStore(
     subscribe,
@@ -62,6 +67,9 @@ export function usePendingChanges(key: string) {
         update((p) => ({ ...p, params: p.params.filter((o) => !(o.configType === configType && o.name === name)) })),
       setImages: (images: Record<string, string>, fingerprint: string) =>
         update((p) => ({ ...p, base: p.base ?? fingerprint, images: { ...p.images, ...images } })),
+      setVersion: (version: string, fingerprint: string) =>
+        update((p) => ({ ...p, base: p.base ?? fingerprint, version })),
+      removeVersion: () => update((p) => ({ ...p, version: null })),
       removeImage: (component: string) =>
         update((p) => {
           const images = { ...p.images };

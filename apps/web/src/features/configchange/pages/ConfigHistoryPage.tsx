@@ -22,6 +22,8 @@ import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
 import { ObjectLink } from '../../../shared/ui/ObjectLink';
 import { configchangeKeys, useApplyChange, useCancelChange, useConfigChange } from '../api';
 import { ComponentsScope, FilesScope, VersionScope } from '../components/ChangeScope';
+import { ChangeTarget } from '../components/ChangeTarget';
+import { TemplateScope } from '../components/TemplateScope';
 import { PhaseTag } from '../components/ConfigTags';
 import '../configchange.css';
 import { LiveOperation } from '../../operations/lazy';
@@ -53,6 +55,8 @@ const snapshotColumns: DataColumns<SnapshotRow> = [
 ];
 
 function ConfigurationFiles({ change }: { change: ConfigChange }) {
+  // A template change: the template's parameters per config type (with their comments) and its INIT_SQL.
+  if (change.scope.template) return <TemplateScope template={change.scope.template} />;
   return (
     <>
       <Title level={5}>Changes</Title>
@@ -98,9 +102,13 @@ export function ConfigHistoryPage() {
     void client.invalidateQueries({ queryKey: auditsKeys.all });
   };
 
-  // Open on what the change is about: its version, else its images, else its files.
+  // Open on what the change is about: its version, else its images, else its files (a template: its files).
   const firstScope =
-    !change || change.scope.version ? 'version' : change.scope.components.length ? 'components' : 'files';
+    change?.scope.template || (change && !change.scope.version && !change.scope.components.length)
+      ? 'files'
+      : !change || change.scope.version
+        ? 'version'
+        : 'components';
   const scopeTab = search.get('scope') ?? firstScope;
   const setScopeTab = (key: string) =>
     updateSearch((next) => {
@@ -169,16 +177,22 @@ export function ConfigHistoryPage() {
           { key: 'id', label: 'ID', children: <Text copyable>{change.id}</Text> },
           { key: 'target_type', label: 'Target Type', children: `${change.target_type} (${change.cluster_type})` },
           { key: 'change_type', label: 'Change Type', children: change.change_type },
-          {
-            key: 'target',
-            label:
-              targetKind === 'ticdc_cluster'
-                ? 'TiCDC Cluster ID'
-                : targetKind === 'changefeed'
-                  ? 'Changefeed ID'
-                  : 'Cluster ID',
-            children: <ObjectLink kind={targetKind} id={change.target_id} tenantId={change.tenant_id} />,
-          },
+          change.target_type === 'cluster'
+            ? {
+                key: 'target',
+                label:
+                  targetKind === 'ticdc_cluster'
+                    ? 'TiCDC Cluster ID'
+                    : targetKind === 'changefeed'
+                      ? 'Changefeed ID'
+                      : 'Cluster ID',
+                children: <ObjectLink kind={targetKind} id={change.target_id} tenantId={change.tenant_id} />,
+              }
+            : {
+                key: 'target',
+                label: change.target_type === 'template' ? 'Template' : 'Init Config',
+                children: <ChangeTarget change={change} />,
+              },
           {
             key: 'tenant',
             label: 'Tenant ID',

@@ -94,7 +94,15 @@ describe('tenant page: tabs other areas contribute', () => {
       features: [...features, extra],
     });
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Projects', 'Clusters', 'Billing', 'Data Resources', 'Audit Logs']);
+    // Init Config: the configchange area's tab (order 40).
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Projects',
+      'Clusters',
+      'Billing',
+      'Data Resources',
+      'Init Config',
+      'Audit Logs',
+    ]);
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('billing of Acme Corp')).toBeInTheDocument();
   });
