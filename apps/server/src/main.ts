@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, runMigrations } from './platform/db.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { SERVER_DIR } from './platform/server-dir.js';
 
 function defaultWebDist(): string | undefined {
-  const candidate = path.resolve(here, '../../web/dist');
+  const candidate = path.resolve(SERVER_DIR, '../web/dist');
   return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
 }
 

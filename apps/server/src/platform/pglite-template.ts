@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { SERVER_DIR } from './server-dir.js';
 
 /**
  * A fresh embedded database starts as a copy of a template data directory made once, at build time, instead of
@@ -15,10 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
  * only when its key matches the installed PGlite (the files are tied to its PostgreSQL build); otherwise, or when it
  * is missing (the dev server, tests), PGlite runs initdb itself.
  */
-export const PGLITE_TEMPLATE_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../dist/pglite-initdb',
-);
+export const PGLITE_TEMPLATE_DIR = path.join(SERVER_DIR, 'dist/pglite-initdb');
 /** Written last, inside the template: what it was made with. */
 const KEY_FILE = 'portal-template.json';
 
