@@ -17,3 +17,4 @@ export * from './ticdc.js';
 export * from './ctl.js';
 export * from './gitops.js';
 export * from './configcenter.js';
+export * from './configcenter-api.js';
