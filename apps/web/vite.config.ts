@@ -2,10 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyles } from './build/antd-styles';
 import { contractModules } from './build/contract-modules';
+import { entryPreloadLists } from './build/entry-preload';
 import { theme } from './src/app/theme';
 
+const preload = entryPreloadLists();
+
 export default defineConfig({
-  plugins: [react(), contractModules(), antdStaticStyles(theme)],
+  plugins: [react(), contractModules(), antdStaticStyles(theme), preload.plugin],
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
@@ -17,6 +20,7 @@ export default defineConfig({
     // server never serves `*.map` (platform/http.ts); the dev server keeps its own inline maps.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
+    modulePreload: preload.modulePreload,
     rolldownOptions: {
       treeshake: {
         // The contract and rc-field-form are free of import-time side effects but do not say so

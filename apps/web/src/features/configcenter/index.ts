@@ -1,4 +1,3 @@
-import { AppstoreOutlined, BookOutlined, FileTextOutlined, TagsOutlined } from '@ant-design/icons';
 import type { FeatureManifest } from '../../shared/lib/feature';
 
 export { configcenterKeys } from './keys';
@@ -45,13 +44,12 @@ export const configcenterFeature: FeatureManifest = {
     },
   ],
   menu: [
-    { section: 'configcenter', key: 'version', label: 'Version', icon: TagsOutlined, path: '/version', order: 0 },
-    { section: 'configcenter', key: 'dict', label: 'Dict', icon: BookOutlined, path: '/dict', order: 1 },
+    { section: 'configcenter', key: 'version', label: 'Version', path: '/version', order: 0 },
+    { section: 'configcenter', key: 'dict', label: 'Dict', path: '/dict', order: 1 },
     {
       section: 'configcenter',
       key: 'component',
       label: 'Component',
-      icon: AppstoreOutlined,
       path: '/component',
       order: 2,
     },
@@ -59,7 +57,6 @@ export const configcenterFeature: FeatureManifest = {
       section: 'configcenter',
       key: 'template',
       label: 'Template',
-      icon: FileTextOutlined,
       path: '/template',
       order: 3,
     },

@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { SettingOutlined } from '@ant-design/icons';
 import type { ClusterSlotProps, FeatureManifest } from '../../shared/lib/feature';
 import { changePath } from './lib/paths';
 
@@ -23,7 +22,6 @@ export const configChangeFeature: FeatureManifest = {
     section: 'devops',
     key: 'configchange',
     label: 'Config Changes',
-    icon: SettingOutlined,
     path: '/configchange',
     order: 3,
   },

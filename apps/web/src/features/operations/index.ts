@@ -1,4 +1,3 @@
-import { DeploymentUnitOutlined } from '@ant-design/icons';
 import type { FeatureManifest } from '../../shared/lib/feature';
 
 /** Other areas refresh the operation lists after starting one: `operationsKeys.lists()`. */
@@ -21,7 +20,6 @@ export const operationsFeature: FeatureManifest = {
     section: 'devops',
     key: 'operations',
     label: 'Operations',
-    icon: DeploymentUnitOutlined,
     path: '/operations',
     order: 4,
   },

@@ -1,4 +1,3 @@
-import { CloudServerOutlined } from '@ant-design/icons';
 import type { FeatureManifest } from '../../shared/lib/feature';
 
 export const providersFeature: FeatureManifest = {
@@ -18,7 +17,6 @@ export const providersFeature: FeatureManifest = {
     section: 'settings',
     key: 'providers',
     label: 'Providers',
-    icon: CloudServerOutlined,
     path: '/providers',
     order: 2,
   },

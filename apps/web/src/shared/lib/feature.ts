@@ -36,6 +36,7 @@ export interface FeatureMenu {
   section: MenuSectionKey;
   key: string;
   label: string;
+  /** Top-level (`root`) entries only: every icon is in every route's first download; a section's entries have none. */
   icon?: ComponentType;
   path: string;
   /** Position within the section, ascending. */
