@@ -231,7 +231,7 @@ export function buildDemoPlatform(): DemoPlatformData {
             : status === 'SUSPENDED' || status === 'CLOSING'
               ? r.pick(['USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_DELETING'])
               : r.weighted(SEED_CLUSTER_STATUSES).status;
-        const short = projectName.split('-')[0]!.slice(0, 8);
+        const short = projectName.split('-')[0]!;
         let name: string;
         do {
           name =

@@ -156,7 +156,12 @@ export function ApprovalView({ approvalId, onDecided }: ApprovalViewProps) {
             { key: 'status', label: 'Status', children: <StatusTag status={approval.status} /> },
             { key: 'start', label: 'Start At', children: <DateText value={approval.start_at} withTime /> },
             { key: 'end', label: 'End At', children: <DateText value={approval.end_at} withTime /> },
-            { key: 'template', label: 'From Template', children: approval.from_template },
+            {
+              key: 'template',
+              label: 'From Template',
+              // A template name is one word (jump_authorization): never broken across lines.
+              children: <span style={{ whiteSpace: 'nowrap' }}>{approval.from_template}</span>,
+            },
             { key: 'applicant', label: 'Applicant', children: approval.applicant },
           ]}
         />
