@@ -55,7 +55,12 @@ export function setModalApi(api: ModalApi | null): void {
 }
 
 function withToasts(run: (api: ToastApi) => void): void {
-  if (toasts) return run(toasts);
+  if (toasts) {
+    // Nothing returned: antd's message is a thenable settling when it fades out (3 s), so a caller that returned it
+    // (a confirmation's onOk) would stay open that long.
+    run(toasts);
+    return;
+  }
   if (requestToasts) {
     waitingToasts.push(run);
     requestToasts();
