@@ -32,6 +32,10 @@ import { ticdcFeature } from './features/ticdc/index.js';
 import { ctlFeature } from './features/ctl/index.js';
 import { gitopsFeature } from './features/gitops/index.js';
 import { configcenterFeature, configVersionsFeature } from './features/configcenter/index.js';
+import { releaseFeature } from './features/release/index.js';
+import { maintenanceFeature } from './features/maintenance/index.js';
+import { jumpsFeature } from './features/jumps/index.js';
+import { k8sFeature } from './features/k8s/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -50,6 +54,10 @@ export const features: readonly ServerFeature[] = [
   gitopsFeature,
   configVersionsFeature,
   configcenterFeature,
+  releaseFeature,
+  maintenanceFeature,
+  jumpsFeature,
+  k8sFeature,
 ];
 
 export interface BuiltApp {

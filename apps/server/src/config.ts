@@ -63,6 +63,17 @@ const envSchema = z
       .string()
       .regex(/^[^/\s][^\s]*$/, 'must be a path inside the repository, e.g. versions.json')
       .default('versions.json'),
+    JUMPSERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    JUMPSERVER_TOKEN: z.string().min(1).optional(),
+    CODEHOST_REPO: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name')
+      .optional(),
+    CODEHOST_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('https://api.github.com'),
+    CODEHOST_TOKEN: z.string().min(1).optional(),
+    CODEHOST_DIR: z.string().min(1).optional(),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -113,6 +124,16 @@ export interface Config {
    * each branch's versions; undefined → the embedded catalogue (config center, decision 0012).
    */
   gitopsRepo: { url: string; token: string | undefined; versionsPath: string } | undefined;
+  /** JUMPSERVER_URL, JUMPSERVER_TOKEN: the jump server's REST API (jump authorizations); undefined → embedded. */
+  jumpServer: { url: string; token: string | undefined } | undefined;
+  /**
+   * The code host of release changes' pull requests (issue 12): CODEHOST_REPO set → its GitHub-compatible REST API
+   * (CODEHOST_API_URL, CODEHOST_TOKEN); unset → the embedded one, a git repository under `dir` (CODEHOST_DIR, default
+   * `$DATA_DIR/codehost`), written on first use.
+   */
+  codehost:
+    | { kind: 'github'; apiUrl: string; repository: string; token: string | undefined }
+    | { kind: 'embedded'; dir: string };
 }
 
 export class ConfigError extends Error {}
@@ -146,5 +167,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitopsRepo: e.GITOPS_REPO_URL
       ? { url: e.GITOPS_REPO_URL.replace(/\/$/, ''), token: e.GITOPS_TOKEN, versionsPath: e.GITOPS_VERSIONS_PATH }
       : undefined,
+    jumpServer: e.JUMPSERVER_URL ? { url: e.JUMPSERVER_URL.replace(/\/$/, ''), token: e.JUMPSERVER_TOKEN } : undefined,
+    codehost: e.CODEHOST_REPO
+      ? {
+          kind: 'github',
+          apiUrl: e.CODEHOST_API_URL.replace(/\/$/, ''),
+          repository: e.CODEHOST_REPO,
+          token: e.CODEHOST_TOKEN,
+        }
+      : { kind: 'embedded', dir: path.resolve(e.CODEHOST_DIR ?? path.join(e.DATA_DIR, 'codehost')) },
   };
 }

@@ -592,6 +592,8 @@ export const resolveDefaultsQuery = z.object({
   version: z.string().trim().min(1),
   cloud_provider: provider,
   instance_type: z.string().trim().max(64).optional(),
+  /** A tenant whose new clusters these are: its applied init configuration comes on top of the templates. */
+  tenant_id: z.string().trim().min(1).max(64).optional(),
 });
 export const resolvedDefaultsSchema = z.object({
   environment: z.enum(CONFIG_ENVIRONMENTS),
@@ -600,4 +602,14 @@ export const resolvedDefaultsSchema = z.object({
     z.object({ config_type: z.enum(CONFIG_TYPES), template: templateRefSchema, default_case_id: z.string() }),
   ),
   components: z.array(z.object({ component: z.enum(COMPONENTS), base_image: z.string(), image_tag: z.string() })),
+  /**
+   * With `tenant_id`: the tenant's applied init parameters of this cluster type (a tenant-init change), per config
+   * type; they override the templates' values of the same names. Empty without a tenant or when it has none.
+   */
+  tenant_init: z.array(
+    z.object({
+      config_type: z.enum(CONFIG_TYPES),
+      parameters: z.array(z.object({ name: z.string(), value: z.string() })),
+    }),
+  ),
 });

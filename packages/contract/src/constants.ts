@@ -57,5 +57,7 @@ export const AUDIT_TYPES = [
   'provider',
   /** Portal users (roles, enabled state); not in the spec §3 list, which names no type for access changes. */
   'user',
+  /** Releases, their changes and tickets (issue 12); not in the spec §3 list, which names no type for them. */
+  'release',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -18,3 +18,7 @@ export * from './ctl.js';
 export * from './gitops.js';
 export * from './configcenter.js';
 export * from './configcenter-api.js';
+export * from './release.js';
+export * from './maintenance.js';
+export * from './jumps.js';
+export * from './k8s.js';

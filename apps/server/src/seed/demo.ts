@@ -11,6 +11,11 @@ import { seedTicdc } from './ticdc.js';
 import { seedDemoConfig, seedParameterCatalogue } from './parameters.js';
 import { seedConfigVersions } from './configversions.js';
 import { seedConfigCenter } from './configcenter.js';
+import { seedReleases } from './release.js';
+import { seedMaintenances } from './maintenance.js';
+import { seedJumps } from './jumps.js';
+import { seedK8s } from './k8s.js';
+import { seedTargetChanges } from './configchange-targets.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -43,6 +48,15 @@ export async function seedIfEmpty(ctx: SeedContext): Promise<boolean> {
     await seedDemoConfig(ctx, tx);
     await seedConfigVersions(tx);
     await seedConfigCenter(tx);
+    await seedMaintenances(tx);
+    // Template and tenant-init changes: their targets read the config center's templates and versions.
+    await seedTargetChanges(ctx, tx);
+    // Jump authorizations over the first available clusters, in every status (jump users and grants included).
+    await seedJumps(tx);
+    // The Kubernetes fleet, which tenant clusters it hosts, and upgrade tasks in every status.
+    await seedK8s(tx);
+    // Releases with their changes, tickets, deploys and approvals; the embedded code host's pull requests.
+    await seedReleases(ctx, tx);
   });
   return true;
 }

@@ -13,7 +13,7 @@ import type { SeedContext } from './demo.js';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-interface FinishedOperation {
+export interface FinishedOperation {
   type: string;
   title: string;
   targetType: string;
@@ -38,7 +38,7 @@ interface FinishedOperation {
  * the engine would have written. Step names and titles come from the app's definitions, so history and new runs
  * agree.
  */
-async function recordFinished(ctx: SeedContext, tx: Db, op: FinishedOperation): Promise<string> {
+export async function recordFinished(ctx: SeedContext, tx: Db, op: FinishedOperation): Promise<string> {
   const def = operationDefinition(ctx, op.type);
   if (!def) throw new Error(`unknown operation type ${op.type}`);
   const chosen = def.steps.filter((s) => !op.steps || op.steps.includes(s.name));

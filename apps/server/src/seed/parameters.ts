@@ -15,6 +15,7 @@ import {
   onApprovalSettled,
 } from '../features/configchange/service.js';
 import { persistChange } from '../features/configchange/apply.js';
+import type { TargetType } from '../features/configchange/targets.js';
 import { buildParameterCatalogue } from './parameter-catalogue.js';
 import { seedOperationHistory } from './operations.js';
 import type { SeedContext } from './demo.js';
@@ -58,7 +59,7 @@ const CUSTOM: Params[] = [
 
 const ADMIN = { email: 'admin@example.com', name: 'Ada Admin', roles: ['admin'], privileges: privilegesOf(['admin']) };
 
-function files(params: Params) {
+function changeFiles(params: Params) {
   return (Object.entries(params) as [ConfigType, Record<string, string>][]).map(([t, p]) => ({
     config_type: t,
     filename: CONFIG_FILENAMES[t],
@@ -72,7 +73,8 @@ function files(params: Params) {
   }));
 }
 
-async function demoChange(
+/** A dedicated cluster's (or, with `targetType`, a tenant's init) configuration change setting `params`, approving. */
+export async function demoChange(
   ctx: SeedContext,
   tx: Db,
   clusterId: string,
@@ -80,22 +82,24 @@ async function demoChange(
   params: Params,
   reason: string,
   extra: Partial<CreateChangeBody> = {},
+  targetType: TargetType = 'cluster',
 ): Promise<number> {
-  const { configuration } = await getClusterConfig(ctx, tx, 'DEDICATED_TIDB', clusterId);
+  const { configuration } = await getClusterConfig(ctx, tx, 'DEDICATED_TIDB', clusterId, targetType);
   const body = createChangeBody.parse({
     change_type: 'config',
     cluster_type: 'DEDICATED_TIDB',
     cluster_id: clusterId,
-    files: files(params),
+    files: changeFiles(params),
     base_fingerprint: configuration.fingerprint,
     apply_policy: 'RollingRestart',
     reason,
     ...extra,
   });
-  return Number(await createChange(ctx, tx, applicant, clusterId, body));
+  return Number(await createChange(ctx, tx, applicant, clusterId, body, targetType));
 }
 
-async function approve(tx: Db, changeId: number): Promise<void> {
+/** Approves a demo change as the admin and moves it to wait_for_apply, as the settled job would. */
+export async function approve(tx: Db, changeId: number): Promise<void> {
   const change = await getChange(tx, String(changeId));
   const approval = await decide(tx, change.approval_id!, ADMIN, 'approve', 'Looks good');
   // The settled job would do this at the next start; the demo wants the result now (the job then finds nothing to do).
@@ -209,7 +213,7 @@ export async function seedDemoConfig(ctx: SeedContext, tx: Db): Promise<void> {
 
 const HOUR = 3_600_000;
 /** When each recorded event of a demo change happened, after the change was created. */
-const EVENT_OFFSET: Record<string, number> = {
+export const EVENT_OFFSET: Record<string, number> = {
   create: 0,
   submit_for_approval: 60_000,
   approve: DAY,
@@ -223,7 +227,7 @@ const EVENT_OFFSET: Record<string, number> = {
 };
 
 /** Moves a demo change, its approval and its audit rows from the moment of seeding to `createdAt` and after. */
-async function backdateChange(tx: Db, id: number, createdAt: Date): Promise<void> {
+export async function backdateChange(tx: Db, id: number, createdAt: Date): Promise<void> {
   const when = (operation: string) => new Date(createdAt.getTime() + (EVENT_OFFSET[operation] ?? 0));
   const rows = await tx
     .select()

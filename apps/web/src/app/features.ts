@@ -5,10 +5,14 @@ import { configcenterFeature } from '../features/configcenter';
 import { configChangeFeature } from '../features/configchange';
 import { ctlFeature } from '../features/ctl';
 import { gitopsFeature } from '../features/gitops';
+import { jumpsFeature } from '../features/jumps';
+import { maintenanceFeature } from '../features/maintenance';
+import { k8sFeature } from '../features/k8s';
 import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { providersFeature } from '../features/providers';
+import { releaseFeature } from '../features/release';
 import { ticdcFeature } from '../features/ticdc';
 
 /** Every feature of the console. Router, sidebar, breadcrumb and titles all derive from this list. */
@@ -24,4 +28,8 @@ export const features: readonly FeatureManifest[] = [
   ctlFeature,
   gitopsFeature,
   configcenterFeature,
+  jumpsFeature,
+  maintenanceFeature,
+  k8sFeature,
+  releaseFeature,
 ];

@@ -1,48 +1,38 @@
 import type { z } from 'zod';
 import {
   canDoOnChange,
-  COMPONENTS,
   OPEN_RELEASE_PHASES,
-  validateImageTag,
-  validateParamValue,
-  type batchUpdateComponentsBody,
-  type batchUpdateTemplatesBody,
   type ChangeItem,
   type changeItemQuery,
   type closeChangeBody,
   type ClusterType,
-  type Component,
-  type componentImageRowSchema,
-  type componentImagesQuery,
   type createModificationBody,
   type DefaultConfigChange,
   type defaultConfigChangeListQuery,
   type DEFAULT_CONFIG_ACTIONS,
   type ListResult,
-  type ParamValidation,
-  type releaseVersionBody,
-  type TemplateParameter,
 } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, pageWindow } from '../../platform/list-query.js';
-import { auditChange, isUniqueViolation } from './audit.js';
+import { auditChange } from './audit.js';
 import {
   defaultCaseOf,
   everReleased,
-  parametersOf,
   templateIdsOf,
   toChange,
   toItem,
   type BindingData,
   type ComponentData,
-  type SnapshotItem,
   type VersionData,
 } from './model.js';
-import { catalogueOf, loadTemplate } from './templates.js';
+import { loadTemplate } from './templates.js';
 import * as repo from './repo.js';
 
-/** Default-config changes (spec §3, §4; decision 0012): create, items, batch updates, close, New TiDB Version. */
+/**
+ * Default-config changes (spec §3, §4; decision 0012): create, list, items, close. Their batch updates are
+ * change-updates.ts, New TiDB Version version-release.ts.
+ */
 
 type Action = keyof (typeof DEFAULT_CONFIG_ACTIONS)['in_progress'];
 const VERBS: Record<Action, string> = {
@@ -226,263 +216,6 @@ export async function listItems(
   return { total: page.total, items: page.items.map((i) => toItem(i, names)) };
 }
 
-async function itemsView(db: Db, rows: repo.ItemRow[]): Promise<{ items: ChangeItem[] }> {
-  const names = await repo.templateNames(db, templateIdsOf(rows));
-  return { items: rows.map((i) => toItem(i, names)) };
-}
-
-const invalidParameter = (message: string, details: Record<string, unknown>) =>
-  new AppError('configChange.invalidParameter', message, details);
-
-/** `tidb-v8.1-default (change 12)` → `tidb-v8.1-default`. */
-const baseName = (name: string) => name.replace(/ \(change \d+\)$/, '');
-
-/**
- * A draft this change may still edit in place: derived by it, and in no release of it that was approved or waits
- * for approval, nor released anywhere (released templates are never edited).
- */
-async function editableDraft(tx: Db, changeId: number, t: repo.TemplateRow): Promise<boolean> {
-  if (t.changeId !== changeId) return false;
-  const id = String(t.id);
-  for (const r of await repo.selectReleasesOfChange(tx, changeId)) {
-    if (r.phase === 'cancelled' || r.phase === 'rejected') continue;
-    const snap = r.items as SnapshotItem[];
-    if (
-      snap.some(
-        (i) => i.type === 'template_default_case_binding' && (i.data as BindingData).modified.template_id === id,
-      )
-    )
-      return false;
-  }
-  return true;
-}
-
-/**
- * Batch update templates (spec §7): the selected binding items' templates get the parameters set and unset, each
- * validated against the catalogue of the template's minor version. A released template is never edited: the first
- * edit derives a draft (`<name> (change N)`) that the case then stages; later edits change that draft in place.
- */
-export async function batchUpdateTemplates(
-  db: Db,
-  id: string,
-  who: string,
-  body: z.output<typeof batchUpdateTemplatesBody>,
-): Promise<{ items: ChangeItem[] }> {
-  const email = who.toLowerCase();
-  const sets = new Map<string, string>();
-  for (const p of body.params_to_set) {
-    if (sets.has(p.name)) throw invalidParameter(`parameter ${p.name} is set more than once`, { name: p.name });
-    sets.set(p.name, p.value);
-  }
-  const unsets = new Set(body.params_to_unset);
-  for (const name of unsets)
-    if (sets.has(name)) throw invalidParameter(`parameter ${name} is both set and unset`, { name });
-
-  return db.transaction(async (tx) => {
-    const change = await lockChange(tx, id, 'modify');
-    const all = new Map((await repo.selectItems(tx, change.id, true)).map((i) => [String(i.id), i]));
-    const chosen = [...new Set(body.items)].map((itemId) => {
-      const item = all.get(itemId);
-      if (!item || item.type !== 'template_default_case_binding')
-        throw new AppError('defaultConfig.itemNotFound', `The change has no template item ${itemId}`);
-      return item;
-    });
-    const before: unknown[] = [];
-    const after: unknown[] = [];
-    const touched: repo.ItemRow[] = [];
-    for (const item of chosen) {
-      const data = item.data as BindingData;
-      const t = await loadTemplate(tx, data.modified.template_id, true);
-      const configType = t.configType ?? '';
-      const catalogue = await catalogueOf(tx, t.effectiveMinorVersion, configType);
-      const unknown = (name: string) =>
-        new AppError(
-          'defaultConfig.unknownParameter',
-          `The parameter ${name} is not in the ${configType} catalogue of ${t.effectiveMinorVersion}`,
-          { name, config_type: configType, version: t.effectiveMinorVersion, item_id: String(item.id) },
-        );
-      const params: TemplateParameter[] = parametersOf(t).map((p) => ({ ...p }));
-      for (const [name, value] of sets) {
-        const attr = catalogue.get(name);
-        if (!attr) throw unknown(name);
-        const message = validateParamValue(attr.type, value, attr.validation as ParamValidation);
-        if (message)
-          throw invalidParameter(message, { name, value, config_type: configType, item_id: String(item.id) });
-        const existing = params.find((p) => p.name === name);
-        if (existing) existing.value = value;
-        else params.push({ name, value, comment: '' });
-      }
-      for (const name of unsets) if (!catalogue.has(name) && !params.some((p) => p.name === name)) throw unknown(name);
-      const next = params.filter((p) => !unsets.has(p.name));
-      const old = parametersOf(t);
-      if (JSON.stringify(next) === JSON.stringify(old)) continue;
-
-      let templateId = t.id;
-      if (await editableDraft(tx, change.id, t)) {
-        await repo.updateTemplateParameters(tx, t.id, next);
-      } else {
-        templateId = await repo.insertTemplate(tx, {
-          name: `${baseName(t.name)} (change ${change.id})`,
-          clusterType: t.clusterType,
-          templateType: 'default',
-          configType: t.configType,
-          effectiveMinorVersion: t.effectiveMinorVersion,
-          creatorEmail: email,
-          parameters: next,
-          changeId: change.id,
-        });
-        await repo.updateCase(tx, Number(item.subjectKey), { templateId });
-      }
-      const nextData: BindingData = { ...data, modified: { template_id: String(templateId) } };
-      await repo.updateItem(tx, item.id, { data: nextData, revision: item.revision + 1 });
-      const oldValues = Object.fromEntries(old.map((p) => [p.name, p.value]));
-      const changed = [...sets.keys(), ...unsets].filter((n) => oldValues[n] !== sets.get(n));
-      before.push({
-        item_id: String(item.id),
-        revision: item.revision,
-        template_id: String(t.id),
-        parameters: Object.fromEntries(changed.map((n) => [n, oldValues[n] ?? null])),
-      });
-      after.push({
-        item_id: String(item.id),
-        revision: item.revision + 1,
-        template_id: String(templateId),
-        parameters: Object.fromEntries(changed.map((n) => [n, sets.get(n) ?? null])),
-      });
-      touched.push({ ...item, data: nextData, revision: item.revision + 1, updatedAt: new Date() });
-    }
-    if (touched.length)
-      await auditChange(tx, change.id, email, 'batch_update_templates', {
-        params_to_set: body.params_to_set,
-        params_to_unset: body.params_to_unset,
-        before,
-        after,
-      });
-    const touchedIds = new Set(touched.map((i) => i.id));
-    return itemsView(
-      tx,
-      [...touched, ...chosen.filter((i) => !touchedIds.has(i.id))].sort((a, b) => a.id - b.id),
-    );
-  });
-}
-
-/**
- * The image batch update (spec §7): per component, create or update its item and stage the base image and tag on the
- * component default. A component default is in at most one change in progress.
- */
-export async function batchUpdateComponents(
-  db: Db,
-  id: string,
-  who: string,
-  body: z.output<typeof batchUpdateComponentsBody>,
-): Promise<{ items: ChangeItem[] }> {
-  const email = who.toLowerCase();
-  const entries = body.batch_update_component_configs.components;
-  const seen = new Set<string>();
-  for (const e of entries) {
-    const key = `${e.cluster_type}:${e.default_case.component}:${e.default_case.version}`;
-    if (seen.has(key))
-      throw invalidParameter(
-        `the image of ${e.default_case.component} ${e.default_case.version} is set more than once`,
-        {
-          component: e.default_case.component,
-        },
-      );
-    seen.add(key);
-    const message = validateImageTag(e.image_tag);
-    if (message) throw invalidParameter(message, { component: e.default_case.component, field: 'image_tag' });
-  }
-  return db.transaction(async (tx) => {
-    const change = await lockChange(tx, id, 'modifyImages');
-    const items = await repo.selectItems(tx, change.id, true);
-    const out: repo.ItemRow[] = [];
-    const before: unknown[] = [];
-    const after: unknown[] = [];
-    for (const e of entries) {
-      const { component, version } = e.default_case;
-      const cd = await repo.findComponentDefault(tx, e.cluster_type, component, version);
-      if (!cd)
-        throw new AppError(
-          'version.notFound',
-          `There is no default image of ${component} for ${e.cluster_type} ${version}`,
-          { cluster_type: e.cluster_type, component, version },
-        );
-      if (cd.changeId !== null && cd.changeId !== change.id)
-        throw new AppError(
-          'defaultConfig.caseInChange',
-          `The default image of ${component} for ${e.cluster_type} ${version} is already being modified by change ${cd.changeId}`,
-          { component, change_id: String(cd.changeId) },
-        );
-      const modified = { base_image: e.base_image, image_tag: e.image_tag, template_id: null };
-      const existing = items.find((i) => i.type === 'default_component_config' && i.subjectKey === String(cd.id));
-      const unchanged = cd.baseImage === e.base_image && cd.imageTag === e.image_tag;
-      if (existing) {
-        if (unchanged) {
-          out.push(existing);
-          continue;
-        }
-        const data: ComponentData = { ...(existing.data as ComponentData), modified };
-        await repo.updateItem(tx, existing.id, { data, revision: existing.revision + 1 });
-        out.push({ ...existing, data, revision: existing.revision + 1, updatedAt: new Date() });
-      } else {
-        if (unchanged) continue;
-        const data: ComponentData = {
-          origin: {
-            default_case: { component, version, cloud_provider: null, instance_type: null, config_type: '' },
-            template_id: null,
-            cluster_type: e.cluster_type,
-            base_image: cd.baseImage,
-            image_tag: cd.imageTag,
-          },
-          modified,
-        };
-        const [row] = await repo.insertItems(tx, [
-          { changeId: change.id, type: 'default_component_config', subjectKey: String(cd.id), data },
-        ]);
-        out.push(row!);
-      }
-      await repo.updateComponentDefault(tx, cd.id, {
-        baseImage: e.base_image,
-        imageTag: e.image_tag,
-        changeId: change.id,
-      });
-      before.push({ component, version, base_image: cd.baseImage, image_tag: cd.imageTag });
-      after.push({ component, version, base_image: e.base_image, image_tag: e.image_tag });
-    }
-    if (after.length)
-      await auditChange(tx, change.id, email, 'batch_update_components', {
-        cluster_type: entries[0]?.cluster_type,
-        before,
-        after,
-      });
-    return itemsView(tx, out);
-  });
-}
-
-type ImageRow = z.infer<typeof componentImageRowSchema>;
-
-/** The image modification view (spec §2): per component of a version, the tag released to prod and the staged one. */
-export async function changeImages(
-  db: Db,
-  id: string,
-  q: z.output<typeof componentImagesQuery>,
-): Promise<{ items: ImageRow[] }> {
-  await findChangeOr404(db, id);
-  const rows = await repo.selectComponentDefaults(db, q.cluster_type, q.version);
-  const order = (c: string) => COMPONENTS.indexOf(c as Component);
-  return {
-    items: rows
-      .map(({ c, sourceValue }) => ({
-        component: c.component as Component,
-        base_image: c.baseImage,
-        source_tag: (sourceValue as { image_tag?: string } | null)?.image_tag ?? null,
-        current_tag: c.imageTag,
-        change_id: c.changeId === null ? null : String(c.changeId),
-      }))
-      .sort((a, b) => order(a.component) - order(b.component)),
-  };
-}
-
 /**
  * Puts back what a terminated change still stages and never released anywhere: a case its origin template, a
  * component default its origin image; objects the change created (a version release) are removed.
@@ -511,6 +244,21 @@ async function revertItem(tx: Db, item: repo.ItemRow): Promise<unknown> {
 }
 
 /**
+ * What closing puts back, created objects first (cases, images) and the version they belong to last. Terminated:
+ * every item never released anywhere. Success keeps the staged state, except a New TiDB Version released nowhere: the
+ * version, and the cases and images copied for it, are removed as if terminated, so the version is not left existing
+ * for no environment (it would refuse New TiDB Version of it with 409 `version.exists` forever).
+ */
+function toRevert(items: repo.ItemRow[], result: z.output<typeof closeChangeBody>['result']): repo.ItemRow[] {
+  const unreleasedVersion = items.some((i) => i.type === 'version_release' && !everReleased(i));
+  const created = (i: repo.ItemRow) => i.type === 'version_release' || !!(i.data as { created?: boolean }).created;
+  const order = (i: repo.ItemRow) => (i.type === 'version_release' ? 1 : 0);
+  return items
+    .filter((i) => !everReleased(i) && (result === 'terminated' || (unreleasedVersion && created(i))))
+    .sort((a, b) => order(a) - order(b));
+}
+
+/**
  * Close (spec §2): success keeps the staged state, terminated reverts what was never released; both free the
  * staged objects. Refused while a release waits for approval or runs.
  */
@@ -533,144 +281,16 @@ export async function closeChange(
         { release_id: String(open.id), phase: open.phase },
       );
     const reverted: unknown[] = [];
-    if (body.result === 'terminated') {
-      const items = await repo.selectItems(tx, change.id, true);
-      // Created objects first (cases, images), the version they belong to last.
-      const order = (i: repo.ItemRow) => (i.type === 'version_release' ? 1 : 0);
-      for (const item of [...items].sort((a, b) => order(a) - order(b)))
-        if (!everReleased(item)) reverted.push(await revertItem(tx, item));
-    }
+    const items = await repo.selectItems(tx, change.id, true);
+    for (const item of toRevert(items, body.result)) reverted.push(await revertItem(tx, item));
     await repo.releaseStagedObjects(tx, change.id);
     const phaseReason = body.reason || null;
     await repo.updateChange(tx, change.id, { phase: body.result, phaseReason, closedAt: new Date() });
     await auditChange(tx, change.id, email, 'close', {
       before: { phase: change.phase },
       after: { phase: body.result, phase_reason: phaseReason },
-      ...(body.result === 'terminated' ? { reverted } : {}),
+      ...(body.result === 'terminated' || reverted.length ? { reverted } : {}),
     });
   });
   return { change: await getChange(db, id) };
-}
-
-/**
- * New TiDB Version (decision 0012): a change with its version_release item, the source version's default cases copied
- * to the target (same templates) and its component defaults (tag = the target version), each an item of its own.
- */
-export async function releaseVersion(db: Db, who: string, body: z.output<typeof releaseVersionBody>): Promise<string> {
-  const email = who.toLowerCase();
-  const { cluster_type: ct, source_version: from, target_version: to } = body;
-  try {
-    return await db.transaction(async (tx) => {
-      if (!(await repo.findVersion(tx, ct, from)))
-        throw new AppError('version.notFound', `Version ${from} of ${ct} not found`, { version: from });
-      if (await repo.findVersion(tx, ct, to))
-        throw new AppError('version.exists', `Version ${to} of ${ct} already exists`, { version: to });
-      const cases = await repo.selectCasesOfVersion(tx, ct, from);
-      const components = await repo.selectComponentDefaults(tx, ct, from);
-      const existingCases = new Set(
-        (await repo.selectCasesOfVersion(tx, ct, to)).map(
-          (c) => `${c.cloudProvider}|${c.instanceType}|${c.configType}|${c.region}`,
-        ),
-      );
-      const existingComponents = new Set((await repo.selectComponentDefaults(tx, ct, to)).map((r) => r.c.component));
-      const covering = new Set((await repo.selectInstanceTypes(tx, ct)).map((r) => `${r.provider}:${r.instanceType}`));
-      for (const c of cases)
-        if (c.cloudProvider && c.instanceType) covering.add(`${c.cloudProvider}:${c.instanceType}`);
-
-      const changeId = await repo.insertChange(tx, {
-        applicant: email,
-        reason: body.reason || `New ${ct} version ${to} from ${from}`,
-        phase: 'in_progress',
-      });
-      await repo.insertVersion(tx, ct, to);
-      const newCases = await repo.insertCases(
-        tx,
-        cases
-          .filter((c) => !existingCases.has(`${c.cloudProvider}|${c.instanceType}|${c.configType}|${c.region}`))
-          .map((c) => ({
-            clusterType: ct,
-            version: to,
-            cloudProvider: c.cloudProvider,
-            instanceType: c.instanceType,
-            configType: c.configType,
-            region: c.region,
-            templateId: c.templateId,
-            changeId,
-          })),
-      );
-      const sourceOf = new Map(components.map((r) => [r.c.component, r.c]));
-      const newComponents = await repo.insertComponentDefaults(
-        tx,
-        components
-          .filter((r) => !existingComponents.has(r.c.component))
-          .map((r) => ({
-            clusterType: ct,
-            component: r.c.component,
-            version: to,
-            baseImage: r.c.baseImage,
-            imageTag: to,
-            changeId,
-          })),
-      );
-      const versionData: VersionData = {
-        cluster_type: ct,
-        source_version: from,
-        target_version: to,
-        covering_instance_types: [...covering].sort(),
-      };
-      await repo.insertItems(tx, [
-        { changeId, type: 'version_release', subjectKey: `${ct}:${to}`, data: versionData },
-        ...newCases.map((c) => ({
-          changeId,
-          type: 'template_default_case_binding',
-          subjectKey: String(c.id),
-          data: {
-            origin: { template_id: String(c.templateId), cluster_type: ct, default_case: defaultCaseOf(c) },
-            modified: { template_id: String(c.templateId) },
-            created: true,
-          } satisfies BindingData,
-        })),
-        ...newComponents.map((c) => {
-          const src = sourceOf.get(c.component)!;
-          return {
-            changeId,
-            type: 'default_component_config',
-            subjectKey: String(c.id),
-            data: {
-              origin: {
-                default_case: {
-                  component: c.component as Component,
-                  version: to,
-                  cloud_provider: null,
-                  instance_type: null,
-                  config_type: '',
-                },
-                template_id: null,
-                cluster_type: ct,
-                base_image: src.baseImage,
-                image_tag: src.imageTag,
-              },
-              modified: { base_image: c.baseImage, image_tag: c.imageTag, template_id: null },
-              created: true,
-            } satisfies ComponentData,
-          };
-        }),
-      ]);
-      await auditChange(tx, changeId, email, 'create', {
-        reason: body.reason,
-        after: {
-          phase: 'in_progress',
-          version_release: versionData,
-          default_cases: newCases.length,
-          component_defaults: newComponents.length,
-        },
-      });
-      return String(changeId);
-    });
-  } catch (err) {
-    // A concurrent New TiDB Version of the same target won the race to the version's primary key.
-    if (isUniqueViolation(err))
-      throw new AppError('version.exists', `Version ${to} of ${ct} already exists`, { version: to });
-    throw err;
-  }
 }

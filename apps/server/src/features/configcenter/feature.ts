@@ -4,6 +4,7 @@ import { principalOf } from '../../platform/auth.js';
 import { approvalSettledJob, approvalTemplates, type ApprovalSettled } from '../approvals/index.js';
 import { operationTypes } from '../operations/index.js';
 import { configTargets, templateSources } from '../configchange/index.js';
+import * as updates from './change-updates.js';
 import * as changes from './changes.js';
 import { AUDIT_TYPE } from './model.js';
 import { releaseOperation } from './release-operation.js';
@@ -11,6 +12,7 @@ import * as releases from './releases.js';
 import * as templates from './templates.js';
 import { defaultTemplateSource } from './template-source.js';
 import { templateTargets } from './template-target.js';
+import { releaseVersion } from './version-release.js';
 
 /** Templates, default cases, default-config changes and their releases (decision 0012). */
 export const configcenterFeature = defineFeature({
@@ -46,15 +48,15 @@ export const configcenterFeature = defineFeature({
     r.add(configcenterApi.change, async (req) => ({ change: await changes.getChange(db, req.params.change_id) }));
     r.add(configcenterApi.items, (req) => changes.listItems(db, req.params.change_id, req.query));
     r.add(configcenterApi.batchUpdateTemplates, (req) =>
-      changes.batchUpdateTemplates(db, req.params.change_id, who(req), req.body),
+      updates.batchUpdateTemplates(db, req.params.change_id, who(req), req.body),
     );
     r.add(configcenterApi.batchUpdateComponents, (req) =>
-      changes.batchUpdateComponents(db, req.params.change_id, who(req), req.body),
+      updates.batchUpdateComponents(db, req.params.change_id, who(req), req.body),
     );
-    r.add(configcenterApi.changeImages, (req) => changes.changeImages(db, req.params.change_id, req.query));
+    r.add(configcenterApi.changeImages, (req) => updates.changeImages(db, req.params.change_id, req.query));
     r.add(configcenterApi.close, (req) => changes.closeChange(db, req.params.change_id, who(req), req.body));
     r.add(configcenterApi.releaseVersion, async (req) => ({
-      change_id: await changes.releaseVersion(db, who(req), req.body),
+      change_id: await releaseVersion(db, who(req), req.body),
     }));
 
     // releases

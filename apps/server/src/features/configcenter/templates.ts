@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { listPage, pageWindow } from '../../platform/list-query.js';
-import { catalogueVersionFor } from '../configchange/index.js';
+import { catalogueVersionFor, tenantInitParameters } from '../configchange/index.js';
 import { defaultCaseOf, parametersOf, toTemplateSummary } from './model.js';
 import * as repo from './repo.js';
 
@@ -171,11 +171,14 @@ const CONFIG_TYPE_ORDER = ['tidb', 'tikv', 'pd', 'tiflash', 'tiflash_learner', '
  * What a new cluster created now in an environment gets: per config type the most specific default case released
  * there (provider and instance type, then provider, then instance type, then Any), and the released component images.
  * A version exists for new clusters once released there (one that no environment tracks, e.g. synced from gitops
- * without a release, exists everywhere).
+ * without a release, exists everywhere). With a tenant, its applied init configuration comes on top (tenant-init
+ * changes; an unknown tenant is 404).
  */
 export async function resolveDefaults(db: Db, q: z.output<typeof resolveDefaultsQuery>): Promise<Resolved> {
   const env = q.environment;
   const versionKey = `${q.cluster_type}:${q.version}`;
+  const tenantInit = q.tenant_id ? await tenantInitParameters(db, q.cluster_type, q.tenant_id) : new Map();
+  if (!tenantInit) throw new AppError('tenant.notFound');
   const [version, released, cases, components] = await Promise.all([
     repo.findVersion(db, q.cluster_type, q.version),
     repo.releasedEnvironments(db, 'version', versionKey),
@@ -211,5 +214,8 @@ export async function resolveDefaults(db: Db, q: z.output<typeof resolveDefaults
         return { component: c.component as Component, base_image: v.base_image, image_tag: v.image_tag };
       })
       .sort((a, b) => a.component.localeCompare(b.component)),
+    tenant_init: [...tenantInit]
+      .sort(([a], [b]) => CONFIG_TYPE_ORDER.indexOf(a) - CONFIG_TYPE_ORDER.indexOf(b))
+      .map(([configType, parameters]) => ({ config_type: configType as ConfigType, parameters })),
   };
 }

@@ -6,6 +6,20 @@ import type { TestApp } from '../../test/app.js';
 export const OPERATOR = 'operator@example.com';
 export const ADMIN = 'admin@example.com';
 export const P = '/api/v1/devops/cloudconfig';
+export const CHANGES = `${P}/default_config/changes`;
+
+/** One component's image in an image batch update. */
+export const image = (
+  component: string,
+  version: string,
+  tag: string,
+  base = `pingcap/${component.toLowerCase()}`,
+) => ({
+  default_case: { component, version },
+  cluster_type: 'DEDICATED_TIDB',
+  base_image: base,
+  image_tag: tag,
+});
 
 export interface CaseRef {
   clusterType?: string;
@@ -72,6 +86,20 @@ export function api(t: TestApp) {
       call('POST', `${P}/default_config/changes/${changeId}/releases`, who, { environment, description: 'test' }),
     decide: (approvalId: string, decision: 'approve' | 'reject', who = ADMIN) =>
       call('POST', `/api/v1/devops/approval/approvals/${approvalId}/${decision}`, who, {}),
+    /** Batch update templates of a change's items. */
+    batch: (changeId: string, body: object, who = OPERATOR) =>
+      call('POST', `${CHANGES}/${changeId}/items/batchUpdate`, who, body),
+    /** Batch update components: the images of `components` (see `image`). */
+    images: (changeId: string, components: object[], who = OPERATOR) =>
+      call('POST', `${CHANGES}/${changeId}/components/batchUpdate`, who, {
+        batch_update_component_configs: { components },
+      }),
+    templateRow: (id: string) =>
+      t.database
+        .rows<{ name: string; change_id: string | null; parameters: { name: string; value: string }[] }>(
+          sql`select name, change_id::text, parameters from cc_templates where id = ${Number(id)}`,
+        )
+        .then((r) => r[0]!),
     close: (changeId: string, body: object, who = OPERATOR) =>
       call('POST', `${P}/default_config/changes/${changeId}/close`, who, body),
     resolve: (q: Record<string, string>) => ok('GET', `${P}/defaults/resolve?${new URLSearchParams(q)}`),

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
+import { assertClusterWorkAllowed } from '../../platform/cluster-work.js';
 import type { AppContext } from '../../platform/context.js';
 import { startOperation, type OperationDefinition, type StepContext } from '../operations/index.js';
 import { COMPONENT_OF, loadTarget, storeId } from './configuration.js';
@@ -250,6 +251,14 @@ export async function applyChange(
       throw new AppError('configChange.stale', undefined, {
         base_fingerprint: row.baseFingerprint,
         current_fingerprint: tc.fingerprint,
+      });
+    }
+    if (tc.targetType === 'cluster') {
+      await assertClusterWorkAllowed(ctx, tx, {
+        kind: 'config_change.apply',
+        subjectType: 'cloud_config_change',
+        subjectId: id,
+        clusterIds: [row.targetId],
       });
     }
     // Only clusters restart: a tenant's init configuration or a template is written, nothing runs it yet.

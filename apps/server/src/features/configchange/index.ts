@@ -24,6 +24,7 @@ export { compareVersions, parseVersion } from './configuration.js';
 export { APPLY_OPERATION } from './apply.js';
 export { configChanges, configParameters } from './schema.js';
 export { catalogueVersionFor, loadCatalogue } from './configuration.js';
+export { tenantInitParameters } from './tenant-init.js';
 
 /**
  * Cluster configuration and its changes (spec §2 /configchange, /confighistories, §4 Config change flow, §7), for

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ClusterConfiguration, ConfigParameter, CreateChangeBody } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { operations, operationSteps } from '../operations/index.js';
@@ -19,7 +19,13 @@ beforeAll(async () => {
     await t.database.db
       .select({ id: tenants.id })
       .from(tenants)
-      .where(eq(tenants.status, 'ACTIVE'))
+      // Tenants the demo seed changed are not fresh.
+      .where(
+        and(
+          eq(tenants.status, 'ACTIVE'),
+          sql`not exists (select 1 from config_changes c where c.target_id = ${tenants.id})`,
+        ),
+      )
       .orderBy(asc(tenants.id))
       .limit(20)
   ).map((r) => r.id);
@@ -186,6 +192,46 @@ describe('tenant init configuration', () => {
     // Unsetting goes back to the template or default.
     const unset = await create(tenant, await body(tenant, { tidb: { 'token-limit': null } }));
     expect(unset.statusCode).toBe(200);
+  });
+
+  it("the defaults a tenant's new clusters get carry its applied init values on top of the templates", async () => {
+    const tenant = freshTenant();
+    const { version } = (await configOf(tenant)).configuration;
+    const resolve = (extra: Record<string, string> = {}) =>
+      a.call(
+        'GET',
+        `${base}/defaults/resolve?${new URLSearchParams({ environment: 'prod', version, cloud_provider: 'AWS', ...extra })}`,
+      );
+    expect((await resolve({ tenant_id: tenant })).json().tenant_init).toEqual([]);
+
+    const id = (
+      await create(
+        tenant,
+        await body(tenant, { tikv: { 'server.grpc-concurrency': '6' }, tidb: { 'token-limit': '1800' } }),
+      )
+    ).json().change_id as string;
+    // Approving is not applying: nothing of it yet.
+    await a.decide((await a.detail(id)).approval_id, 'approve');
+    await t.jobs.drain();
+    expect((await resolve({ tenant_id: tenant })).json().tenant_init).toEqual([]);
+    expect((await a.apply(id)).statusCode).toBe(200);
+    await t.jobs.drain();
+
+    const resolved = (await resolve({ tenant_id: tenant })).json();
+    expect(resolved.tenant_init).toEqual([
+      { config_type: 'tidb', parameters: [{ name: 'token-limit', value: '1800' }] },
+      { config_type: 'tikv', parameters: [{ name: 'server.grpc-concurrency', value: '6' }] },
+    ]);
+    // The templates are the same as for anyone's new clusters; without a tenant there is nothing on top.
+    const plain = (await resolve()).json();
+    expect(resolved.templates).toEqual(plain.templates);
+    expect(plain.tenant_init).toEqual([]);
+    // Another cluster type of the tenant has its own (none), another tenant none, an unknown tenant is 404.
+    expect((await resolve({ tenant_id: tenant, cluster_type: 'SHARED_POOL' })).json().tenant_init).toEqual([]);
+    expect((await resolve({ tenant_id: freshTenant() })).json().tenant_init).toEqual([]);
+    const missing = await resolve({ tenant_id: '999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('tenant.notFound');
   });
 
   it('refuses what an init configuration has not: a version, images; validates like a cluster change', async () => {

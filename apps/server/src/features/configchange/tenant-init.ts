@@ -1,6 +1,7 @@
 import { TENANT_INIT_CLUSTER_TYPES } from '@portal/contract';
+import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { defaultVersionFor } from './configuration.js';
+import { defaultVersionFor, storeId } from './configuration.js';
 import type { ConfigChangeContext, ConfigTargetAdapter } from './targets.js';
 import * as repo from './repo.js';
 
@@ -41,4 +42,21 @@ export function tenantInitTargets(ctx: ConfigChangeContext): ConfigTargetAdapter
       throw new AppError('configChange.invalidParameter', "A tenant's init configuration has no images");
     },
   }));
+}
+
+/**
+ * A tenant's applied init configuration of a cluster type (what its applied tenant-init changes stored): per config
+ * type, its parameters by name; undefined when there is no such tenant. The config center's defaults resolution puts
+ * it on top of the released templates for the tenant's new clusters (decision 0012).
+ */
+export async function tenantInitParameters(
+  db: Db,
+  clusterType: string,
+  tenantId: string,
+): Promise<Map<string, { name: string; value: string }[]> | undefined> {
+  if (!(await repo.selectTenantForInit(db, tenantId))) return undefined;
+  const byType = new Map<string, { name: string; value: string }[]>();
+  for (const r of await repo.selectCustomParams(db, clusterType, storeId('tenant_init', tenantId)))
+    byType.set(r.configType, [...(byType.get(r.configType) ?? []), { name: r.name, value: r.value }]);
+  return byType;
 }

@@ -11,6 +11,9 @@ export const SIMULATED_STEP_MS: Readonly<Record<string, Readonly<Record<string, 
   'changefeed.restart': { pause: 1000, resume: 2000, verify: 1000 },
   'gitops.apply': { verify: 1000, 'pd-config': 1000, images: 3000, 'verify-sync': 500 },
   'cloud_config_change.apply': { 'hot-reload': 1500, 'restart-*': 1500 },
+  'release.deploy': { build: 2000, canary: 2000, rollout: 3000, health: 1000 },
+  // `confirm` is the manual verification's step: it waits for an operator, not for modelled time.
+  'k8s_upgrade.cluster': { precheck: 250, 'control-plane': 1000, 'node-pools': 1500, confirm: 0, verify: 250 },
 };
 
 /** The modelled duration of one step, unscaled. */

@@ -183,7 +183,11 @@ describe('the demo history', () => {
       new Set(['succeeded', 'failed', 'cancelled']),
     );
     const applied = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/devops/cloudconfig/changes?phase=applied', headers })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/devops/cloudconfig/changes?phase=applied&target_type=cluster',
+        headers,
+      })
     ).json().items[0];
     expect(applied.operation_id).toEqual(expect.any(String));
     const op = (

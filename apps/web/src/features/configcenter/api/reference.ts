@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CONFIG_TYPES, configcenterApi, configchangeApi, sortConfigTypes } from '@portal/contract';
 import type { ClusterType, ConfigType, RouteResponse } from '@portal/contract';
 import { api } from '../../../shared/lib/api';
+import { fetchClusterVersions } from '../../../shared/lib/clusterVersions';
 import { configcenterKeys } from '../keys';
 
 /*
@@ -16,8 +17,7 @@ export type ParameterAttributes = RouteResponse<typeof configchangeApi.parameter
 export function useVersions(clusterType: ClusterType, enabled = true) {
   return useQuery({
     queryKey: configcenterKeys.versions(clusterType),
-    queryFn: ({ signal }) =>
-      api(configcenterApi.versions, { query: { cluster_type: clusterType } }, { signal }).then((r) => r.versions),
+    queryFn: ({ signal }) => fetchClusterVersions(clusterType, signal),
     enabled,
   });
 }

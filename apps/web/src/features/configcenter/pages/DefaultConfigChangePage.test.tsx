@@ -17,15 +17,7 @@ import { mockFetch } from '../../../test/fetchMock';
 import { operatorProfile, viewerProfile } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import type { ComponentImageRow } from '../api/changes';
-import {
-  bindingItem,
-  CHANGE_PATH,
-  defaultConfigChange,
-  imageRow,
-  parameter,
-  release,
-  versionItem,
-} from '../components/changes/testing';
+import { bindingItem, CHANGE_PATH, defaultConfigChange, imageRow, parameter, release, versionItem } from '../testing';
 import { DefaultConfigChangePage } from './DefaultConfigChangePage';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -6,7 +6,7 @@ import type { ReleaseDetail, ReleasePhase } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import { adminProfile, operatorProfile, viewerProfile } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { approval, CHANGE_PATH, releaseDetail } from '../components/changes/testing';
+import { approval, CHANGE_PATH, releaseDetail } from '../testing';
 import { ReleasePage } from './ReleasePage';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RouteResponse, configcenterApi, Template } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderWithProviders } from '../../../test/render';
-import { P, template } from '../components/templates/testing';
+import { P, template } from '../testing';
 import { TemplateDetailPage } from './TemplateDetailPage';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -5,7 +5,7 @@ import { CONFIG_CENTER_MESSAGES } from '@portal/contract';
 import type { DefaultConfigChange, ListResult, TemplateSummary } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderWithProviders } from '../../../test/render';
-import { binding, change, P, summary, version } from '../components/templates/testing';
+import { binding, defaultConfigChange, P, summary, version } from '../testing';
 import { TemplatesPage } from './TemplatesPage';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -26,8 +26,13 @@ const custom: ListResult<TemplateSummary> = {
 };
 const changes: ListResult<DefaultConfigChange> = {
   items: [
-    change({ id: '8', phase: 'success', closed_at: '2024-06-03T08:00:00.000Z', environments: ['dev', 'prod'] }),
-    change({ id: '7', reason: 'Quieter logs' }),
+    defaultConfigChange({
+      id: '8',
+      phase: 'success',
+      closed_at: '2024-06-03T08:00:00.000Z',
+      environments: ['dev', 'prod'],
+    }),
+    defaultConfigChange({ id: '7', reason: 'Quieter logs' }),
   ],
   total: 2,
 };

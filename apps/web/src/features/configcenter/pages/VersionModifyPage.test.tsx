@@ -5,7 +5,7 @@ import type { ChangeItem } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import { operatorProfile } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { approval, CHANGE_PATH, defaultConfigChange, release, versionItem } from '../components/changes/testing';
+import { approval, CHANGE_PATH, defaultConfigChange, release, versionItem } from '../testing';
 import { VersionModifyPage } from './VersionModifyPage';
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,10 +1,11 @@
-import { Alert, Form, Modal, Select } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CONFIG_CENTER_MESSAGES, configcenterApi } from '@portal/contract';
+import { CONFIG_CENTER_MESSAGES } from '@portal/contract';
 import type { ClusterType } from '@portal/contract';
-import { api } from '../../../shared/lib/api';
 import { errorMessage } from '../../../shared/lib/ApiError';
+import { fetchClusterVersions } from '../../../shared/lib/clusterVersions';
 import { Text } from '../../../shared/ui/Typography';
+import { VersionSelectField } from '../../../shared/ui/VersionSelectField';
 import { configchangeKeys } from '../keys';
 import { newerVersions } from '../lib/versions';
 
@@ -31,10 +32,10 @@ export function VersionChangeDialog({
 }: VersionChangeDialogProps) {
   const versions = useClusterVersions(clusterType, open);
   const [form] = Form.useForm<{ to_version?: string }>();
-  const options = newerVersions(
+  const choices = newerVersions(
     (versions.data ?? []).map((v) => v.version),
     current,
-  ).map((value) => ({ value, label: value }));
+  );
 
   const submit = async () => {
     try {
@@ -68,22 +69,17 @@ export function VersionChangeDialog({
         <Form.Item label="Current Version">
           <Text code>{current}</Text>
         </Form.Item>
-        <Form.Item
+        <VersionSelectField
           name="to_version"
           label="Target Version"
-          required
-          rules={[{ required: true, message: TARGET_VERSION_REQUIRED }]}
+          aria-label="Target version"
+          versions={choices}
+          requiredMessage={TARGET_VERSION_REQUIRED}
           extra="A version change restarts every component; downgrades are not supported."
-        >
-          <Select
-            aria-label="Target version"
-            placeholder="Choose a newer version"
-            loading={versions.isLoading}
-            options={options}
-            showSearch
-            notFoundContent={versions.isLoading ? 'Loading versions…' : `No version newer than ${current}`}
-          />
-        </Form.Item>
+          placeholder="Choose a newer version"
+          loading={versions.isLoading}
+          notFoundContent={versions.isLoading ? 'Loading versions…' : `No version newer than ${current}`}
+        />
       </Form>
     </Modal>
   );
@@ -93,8 +89,7 @@ export function VersionChangeDialog({
 function useClusterVersions(clusterType: ClusterType, enabled = true) {
   return useQuery({
     queryKey: configchangeKeys.versions(clusterType),
-    queryFn: ({ signal }) =>
-      api(configcenterApi.versions, { query: { cluster_type: clusterType } }, { signal }).then((r) => r.versions),
+    queryFn: ({ signal }) => fetchClusterVersions(clusterType, signal),
     enabled,
   });
 }

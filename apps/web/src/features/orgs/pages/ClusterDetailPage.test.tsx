@@ -59,7 +59,7 @@ describe('cluster page: tabs and actions other areas contribute', () => {
   it('shows the configchange and ticdc tabs after its own, and the ctl and gitops buttons', async () => {
     showCluster(cluster());
     expect(await screen.findByText('Cluster: orders-prod')).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Components', 'Current Config', 'Modification Histories', 'TiCDC']);
+    expect(tabNames()).toEqual(['Components', 'Current Config', 'Modification Histories', 'TiCDC', 'Maintenance']);
     expect(screen.getByRole('button', { name: /Ctl/ }).closest('a')).toHaveAttribute(
       'href',
       `/orgs/${TENANT}/clusters/10086/ctl`,
@@ -79,7 +79,14 @@ describe('cluster page: tabs and actions other areas contribute', () => {
   it('places a contributed tab by its order and loads its content when opened', async () => {
     showCluster(cluster({ cluster_type: 'SHARED_POOL' }), true);
     await screen.findByText('Cluster: orders-prod');
-    expect(tabNames()).toEqual(['Components', 'Current Config', 'Pool Usage', 'Modification Histories', 'TiCDC']);
+    expect(tabNames()).toEqual([
+      'Components',
+      'Current Config',
+      'Pool Usage',
+      'Modification Histories',
+      'TiCDC',
+      'Maintenance',
+    ]);
     await userEvent.click(screen.getByRole('tab', { name: 'Pool Usage' }));
     expect(await screen.findByText('pool of orders-prod')).toBeInTheDocument();
   });

@@ -15,7 +15,7 @@ import { Text } from '../../../../shared/ui/Typography';
 import { useChangeImages, useChangeItems } from '../../api/changes';
 import { useVersions } from '../../api/reference';
 import type { ComponentImageRow } from '../../api/changes';
-import { changePath } from './display';
+import { changePath, FIT_WIDTH } from './display';
 
 const ComponentImagesDialog = lazyDialog(() => import('./ComponentImagesDialog').then((m) => m.ComponentImagesDialog));
 
@@ -141,6 +141,7 @@ export function ModifyImagesJob({ change }: { change: DefaultConfigChange }) {
       <DataTable<ComponentImageRow>
         aria-label="Images"
         size="small"
+        scroll={FIT_WIDTH}
         rowKey="component"
         columns={columns(change.id)}
         data={version ? images.data : []}

@@ -12,7 +12,7 @@ import { Panel } from '../../../../shared/ui/Panel';
 import { Text } from '../../../../shared/ui/Typography';
 import { useChangeItems } from '../../api/changes';
 import { TemplateDiffTable } from '../templates/TemplateDiffTable';
-import { anyOf, EnvironmentTags, TemplateLink } from './display';
+import { anyOf, EnvironmentTags, FIT_WIDTH, TemplateLink } from './display';
 
 const BatchModifyParamsDialog = lazyDialog(() =>
   import('./BatchModifyParamsDialog').then((m) => m.BatchModifyParamsDialog),
@@ -105,6 +105,7 @@ export function ModifyTemplatesJob({ change }: { change: DefaultConfigChange }) 
       <DataTable<BindingRow>
         aria-label="Template items"
         size="small"
+        scroll={FIT_WIDTH}
         columns={columns}
         data={rows}
         loading={query.isFetching}

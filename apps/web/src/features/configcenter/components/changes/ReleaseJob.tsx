@@ -9,7 +9,7 @@ import type { DataColumns } from '../../../../shared/ui/DataTable';
 import { lazyDialog } from '../../../../shared/ui/lazyDialog';
 import { Panel } from '../../../../shared/ui/Panel';
 import { useChangeItems } from '../../api/changes';
-import { EnvironmentTags, ITEM_TYPE_LABELS, ItemSummary } from './display';
+import { EnvironmentTags, FIT_WIDTH, ITEM_TYPE_LABELS, ItemSummary } from './display';
 import { ReleasesTable } from './ReleasesTable';
 
 const CreateReleaseDialog = lazyDialog(() => import('./CreateReleaseDialog').then((m) => m.CreateReleaseDialog));
@@ -94,6 +94,7 @@ export function ReleaseJob({ change, environment, releases }: ReleaseJobProps) {
         <DataTable<ChangeItem>
           aria-label={`Unreleased items of ${environment}`}
           size="small"
+          scroll={FIT_WIDTH}
           columns={itemColumns}
           data={unreleased.data?.items}
           loading={unreleased.isFetching}

@@ -5,7 +5,7 @@ import { DataTable } from '../../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../../shared/ui/DataTable';
 import { DateText } from '../../../../shared/ui/Formatted';
 import { Text } from '../../../../shared/ui/Typography';
-import { ReleasePhaseTag, releasePath } from './display';
+import { FIT_WIDTH, ReleasePhaseTag, releasePath } from './display';
 
 export interface ReleasesTableProps {
   releases: Release[] | undefined;
@@ -73,6 +73,7 @@ export function ReleasesTable({
     <DataTable<Release>
       aria-label={ariaLabel}
       size="small"
+      scroll={FIT_WIDTH}
       columns={columns}
       data={releases}
       loading={loading}

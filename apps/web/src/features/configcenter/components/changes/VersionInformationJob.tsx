@@ -2,7 +2,7 @@ import type { DefaultConfigChange } from '@portal/contract';
 import { DataTable } from '../../../../shared/ui/DataTable';
 import { Panel } from '../../../../shared/ui/Panel';
 import { useChangeItems } from '../../api/changes';
-import { isVersionRow, versionItemColumns } from './display';
+import { FIT_WIDTH, isVersionRow, versionItemColumns } from './display';
 
 /** The change's version release items: the versions it adds (spec §3 version release item). */
 export function VersionItemsTable({ changeId }: { changeId: string }) {
@@ -11,6 +11,7 @@ export function VersionItemsTable({ changeId }: { changeId: string }) {
     <DataTable
       aria-label="Version items"
       size="small"
+      scroll={FIT_WIDTH}
       columns={versionItemColumns}
       data={query.data?.items.filter(isVersionRow)}
       loading={query.isFetching}

@@ -10,6 +10,13 @@ import { Text } from '../../../../shared/ui/Typography';
  * the version-release columns.
  */
 
+/**
+ * The tables of the change, release and version-change pages take their box's width and wrap their cells (long
+ * template names, image references, instance-type tags) rather than scroll sideways beside the job menu (an image
+ * reference may break anywhere there: changes.css).
+ */
+export const FIT_WIDTH = { x: '100%' } as const;
+
 export const changePath = (changeId: string) => `/defaultconfig/change/${encodeURIComponent(changeId)}`;
 export const releasePath = (changeId: string, releaseId: string) =>
   `${changePath(changeId)}/release/${encodeURIComponent(releaseId)}`;

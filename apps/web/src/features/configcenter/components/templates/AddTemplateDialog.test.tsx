@@ -7,7 +7,7 @@ import type { Reply } from '../../../../test/fetchMock';
 import { mockFetch } from '../../../../test/fetchMock';
 import { renderWithProviders } from '../../../../test/render';
 import { AddTemplateDialog } from './AddTemplateDialog';
-import { P, version } from './testing';
+import { P, version } from '../../testing';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -6,7 +6,7 @@ import type { configcenterApi } from '@portal/contract';
 import { mockFetch } from '../../../../test/fetchMock';
 import { renderWithProviders } from '../../../../test/render';
 import { DefaultCaseTable } from './DefaultCaseTable';
-import { binding, diff, P, summary, template, version } from './testing';
+import { binding, diff, P, summary, template, version } from '../../testing';
 
 vi.setConfig({ testTimeout: 60_000 });
 

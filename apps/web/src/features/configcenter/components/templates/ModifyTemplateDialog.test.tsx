@@ -6,7 +6,7 @@ import type { CreateModificationBody, DefaultCaseBinding, ListResult, TemplateSu
 import { mockFetch } from '../../../../test/fetchMock';
 import { renderWithProviders } from '../../../../test/render';
 import { ModifyTemplateDialog, TEMPLATE_REQUIRED } from './ModifyTemplateDialog';
-import { binding, diff, P, summary } from './testing';
+import { binding, diff, P, summary } from '../../testing';
 
 vi.setConfig({ testTimeout: 60_000 });
 

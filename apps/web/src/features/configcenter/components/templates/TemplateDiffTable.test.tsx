@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../../test/fetchMock';
 import { renderWithProviders } from '../../../../test/render';
 import { NO_DIFFERENCES, TemplateDiffTable } from './TemplateDiffTable';
-import { diff, P } from './testing';
+import { diff, P } from '../../testing';
 
 vi.setConfig({ testTimeout: 60_000 });
 

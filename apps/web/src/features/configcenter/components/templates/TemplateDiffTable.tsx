@@ -66,6 +66,8 @@ export function TemplateDiffView({ diff, loading, error, onRetry, 'aria-label': 
     <DataTable<TemplateDiffRow>
       aria-label={label ?? 'Template diff'}
       size="small"
+      // As wide as its box (a dialog, an expanded row), the long values cut with an ellipsis.
+      scroll={{ x: '100%' }}
       rowKey="name"
       columns={columns}
       data={diff ? changedRows(diff) : undefined}

@@ -4,6 +4,7 @@ import type { ClusterType } from '@portal/contract';
 import { useVersions } from '../../api/reference';
 import { useReleaseVersion } from '../../api/versions';
 import { FormModal } from '../../../../shared/ui/FormModal';
+import { VersionSelectField } from '../../../../shared/ui/VersionSelectField';
 import { CLUSTER_TYPE_OPTIONS, compareVersionsDesc } from './labels';
 import { TargetVersionChooser } from './TargetVersionChooser';
 import { targetVersionError } from './targetVersion';
@@ -66,21 +67,16 @@ export function NewVersionDialog({
           onChange={() => form.setFieldsValue({ source_version: undefined, target_version: undefined })}
         />
       </Form.Item>
-      <Form.Item
+      <VersionSelectField
         name="source_version"
         label="Source version"
-        required
-        rules={[{ required: true, message: SOURCE_VERSION_REQUIRED }]}
+        aria-label="Source version"
+        versions={existing}
+        requiredMessage={SOURCE_VERSION_REQUIRED}
         extra="The new version starts with this version's default templates and component images."
-      >
-        <Select
-          aria-label="Source version"
-          placeholder="Choose a version"
-          loading={versions.isFetching}
-          showSearch={{ optionFilterProp: 'value' }}
-          options={existing.map((v) => ({ value: v, label: v }))}
-        />
-      </Form.Item>
+        placeholder="Choose a version"
+        loading={versions.isFetching}
+      />
       <Form.Item label="Target version" required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item

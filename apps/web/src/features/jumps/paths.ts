@@ -1,0 +1,2 @@
+/** The page of a jump authorization. */
+export const jumpPath = (id: string) => `/jumps/${encodeURIComponent(id)}`;
