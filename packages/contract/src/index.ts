@@ -19,6 +19,7 @@ export * from './gitops.js';
 export * from './configcenter.js';
 export * from './configcenter-api.js';
 export * from './release.js';
+export * from './release-api.js';
 export * from './maintenance.js';
 export * from './jumps.js';
 export * from './k8s.js';

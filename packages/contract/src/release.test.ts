@@ -13,10 +13,9 @@ import {
   RELEASE_CHANGE_OUTCOMES,
   RELEASE_CHANGE_STATUSES,
   RELEASE_MESSAGES,
-  releaseApi,
-  codehostApi,
   verifyChangeBody,
 } from './release.js';
+import { codehostApi, releaseApi } from './release-api.js';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);

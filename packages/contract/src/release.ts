@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { route } from './api.js';
 import { CONFIG_ENVIRONMENTS, type ConfigEnvironment } from './configcenter.js';
 import { APPROVAL_STATUSES } from './approvals.js';
-import { listQuery, listResult, repeated } from './list.js';
+import { listQuery, repeated } from './list.js';
 
 /*
  * Releases (issue 12; spec §2 /release…, §3 Release, §4 "Release changes: submit, cancel, close, deploy, verify,
@@ -206,7 +205,7 @@ export const READY_REASONS = {
 
 // ---- shared shapes -------------------------------------------------------------------------------------------------
 /** An id in a path: non-empty, at most 64 characters (digits in practice; anything else is a 404). */
-const id = z.string().trim().min(1).max(64);
+export const releaseIdParam = z.string().trim().min(1).max(64);
 const clusterId = z.string().trim().min(1).max(64);
 const environment = z.enum(CONFIG_ENVIRONMENTS, { error: RELEASE_MESSAGES.environmentRequired });
 const uniq = <T>(xs: readonly T[]) => new Set(xs).size === xs.length;
@@ -419,7 +418,7 @@ export const releaseTicketResponse = z.object({ ticket: releaseTicketDetailSchem
 export const releaseTicketListQuery = listQuery(
   {
     status: repeated(z.enum(RELEASE_TICKET_STATUSES)),
-    change_id: id.optional(),
+    change_id: releaseIdParam.optional(),
   },
   ['name', 'updated_at'],
   'name',
@@ -539,195 +538,3 @@ export const changePullsResponse = z.object({
   /** Numbers the change lists that the code host does not have. */
   missing: z.array(z.number().int()),
 });
-
-// ---- routes (§7) ---------------------------------------------------------------------------------------------------
-const R = '/api/v1/devops/releases';
-const releaseParams = z.object({ release_id: id });
-const changeParams = z.object({ release_id: id, change_id: id });
-const ticketParams = z.object({ release_id: id, name: z.string().trim().min(1).max(64) });
-
-const changeAction = <const P extends string>(action: P) =>
-  route({
-    method: 'POST',
-    path: `${R}/:release_id/changes/:change_id/${action}`,
-    access: 'portal.operate',
-    params: changeParams,
-    body: releaseNoteBody,
-    response: releaseChangeResponse,
-  });
-
-export const releaseApi = {
-  list: route({
-    method: 'GET',
-    path: R,
-    access: 'portal.read',
-    query: devopsReleaseListQuery,
-    response: listResult(devopsReleaseSchema),
-  }),
-  create: route({
-    method: 'POST',
-    path: R,
-    access: 'portal.operate',
-    status: 201,
-    body: createDevopsReleaseBody,
-    response: devopsReleaseResponse,
-  }),
-  detail: route({
-    method: 'GET',
-    path: `${R}/:release_id`,
-    access: 'portal.read',
-    params: releaseParams,
-    response: devopsReleaseResponse,
-  }),
-  update: route({
-    method: 'PUT',
-    path: `${R}/:release_id`,
-    access: 'portal.operate',
-    params: releaseParams,
-    body: updateDevopsReleaseBody,
-    response: devopsReleaseResponse,
-  }),
-  /** prod: asks for the release's approval (its scope freezes); deploys wait until it is APPROVED. */
-  requestApproval: route({
-    method: 'POST',
-    path: `${R}/:release_id/request_approval`,
-    access: 'portal.operate',
-    params: releaseParams,
-    body: releaseNoteBody,
-    response: devopsReleaseResponse,
-  }),
-  /** Withdraws a pending approval request: back to planning. */
-  cancelApproval: route({
-    method: 'POST',
-    path: `${R}/:release_id/cancel_approval`,
-    access: 'portal.operate',
-    params: releaseParams,
-    body: releaseNoteBody,
-    response: devopsReleaseResponse,
-  }),
-
-  changes: route({
-    method: 'GET',
-    path: `${R}/:release_id/changes`,
-    access: 'portal.read',
-    params: releaseParams,
-    query: releaseChangeListQuery,
-    response: listResult(releaseChangeSchema),
-  }),
-  createChange: route({
-    method: 'POST',
-    path: `${R}/:release_id/changes`,
-    access: 'portal.operate',
-    status: 201,
-    params: releaseParams,
-    body: createReleaseChangeBody,
-    response: releaseChangeResponse,
-  }),
-  change: route({
-    method: 'GET',
-    path: `${R}/:release_id/changes/:change_id`,
-    access: 'portal.read',
-    params: changeParams,
-    response: releaseChangeResponse,
-  }),
-  updateChange: route({
-    method: 'PUT',
-    path: `${R}/:release_id/changes/:change_id`,
-    access: 'portal.operate',
-    params: changeParams,
-    body: updateReleaseChangeBody,
-    response: releaseChangeResponse,
-  }),
-  /** The change's pull requests as the code host has them now. */
-  changePulls: route({
-    method: 'GET',
-    path: `${R}/:release_id/changes/:change_id/pulls`,
-    access: 'portal.read',
-    params: changeParams,
-    response: changePullsResponse,
-  }),
-  submit: changeAction('submit'),
-  cancel: changeAction('cancel'),
-  close: changeAction('close'),
-  checkReady: changeAction('check_ready'),
-  deploy: route({
-    method: 'POST',
-    path: `${R}/:release_id/changes/:change_id/deploy`,
-    access: 'portal.operate',
-    params: changeParams,
-    body: releaseNoteBody,
-    response: deployStarted,
-  }),
-  verify: route({
-    method: 'POST',
-    path: `${R}/:release_id/changes/:change_id/verify`,
-    access: 'portal.operate',
-    params: changeParams,
-    body: verifyChangeBody,
-    response: releaseChangeResponse,
-  }),
-
-  tickets: route({
-    method: 'GET',
-    path: `${R}/:release_id/tickets`,
-    access: 'portal.read',
-    params: releaseParams,
-    query: releaseTicketListQuery,
-    response: listResult(releaseTicketSchema),
-  }),
-  createTicket: route({
-    method: 'POST',
-    path: `${R}/:release_id/tickets`,
-    access: 'portal.operate',
-    status: 201,
-    params: releaseParams,
-    body: createReleaseTicketBody,
-    response: releaseTicketResponse,
-  }),
-  ticket: route({
-    method: 'GET',
-    path: `${R}/:release_id/tickets/:name`,
-    access: 'portal.read',
-    params: ticketParams,
-    response: releaseTicketResponse,
-  }),
-  updateTicketStatus: route({
-    method: 'PUT',
-    path: `${R}/:release_id/tickets/:name/status`,
-    access: 'portal.operate',
-    params: ticketParams,
-    body: updateTicketStatusBody,
-    response: releaseTicketResponse,
-  }),
-};
-
-const C = '/api/v1/devops/codehost';
-export const codehostApi = {
-  info: route({ method: 'GET', path: C, access: 'portal.read', response: codehostInfoSchema }),
-  labels: route({
-    method: 'GET',
-    path: `${C}/labels`,
-    access: 'portal.read',
-    response: listResult(codehostLabelSchema),
-  }),
-  pulls: route({
-    method: 'GET',
-    path: `${C}/pulls`,
-    access: 'portal.read',
-    query: codehostPullsQuery,
-    response: listResult(pullSummarySchema),
-  }),
-  pull: route({
-    method: 'GET',
-    path: `${C}/pulls/:number`,
-    access: 'portal.read',
-    params: z.object({ number: z.coerce.number().int().min(1).max(1_000_000_000) }),
-    response: z.object({ pull: pullDetailSchema }),
-  }),
-  releases: route({
-    method: 'GET',
-    path: `${C}/releases`,
-    access: 'portal.read',
-    response: listResult(codehostReleaseSchema),
-  }),
-};

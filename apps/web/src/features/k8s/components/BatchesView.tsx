@@ -110,7 +110,7 @@ export function BatchesView({ task, onExclude }: BatchesViewProps) {
             {task.current_batch === batch.index && task.status === 'running' ? (
               <Text type="secondary">current batch</Text>
             ) : null}
-            <Text type="secondary">{`${batch.clusters.length} k8s clusters`}</Text>
+            <Text type="secondary">{`${batch.clusters.length} k8s cluster${batch.clusters.length === 1 ? '' : 's'}`}</Text>
           </Flex>
           <DataTable<K8sTaskCluster>
             aria-label={`Batch ${batch.index} clusters`}
