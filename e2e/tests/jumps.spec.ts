@@ -24,10 +24,16 @@ const fact = (page: Page, label: string) => page.getByRole('cell', { name: new R
 
 /** Opens an antd Select, optionally types into its search, and clicks the option titled or labelled `option`. */
 async function choose(page: Page, field: Locator, option: string, type?: string): Promise<void> {
-  await field.click();
-  if (type) await field.fill(type);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  const select = page.locator('.ant-select', { has: field });
+  // Until the choice shows in the field: a click that lands while a dropdown is still animating in or out is lost
+  // now and then (seen once in CI: Duration stayed at its default, 1h), and a person would simply choose again.
+  await expect(async () => {
+    await field.click();
+    if (type) await field.fill(type);
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 5_000 });
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** A cluster the operator has no open (approving or active) request on, picked fresh with their own session. */

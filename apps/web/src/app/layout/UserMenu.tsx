@@ -1,11 +1,8 @@
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'antd';
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { Profile } from '@portal/contract';
-import { browser } from '../../shared/lib/browser';
-import { OptionalPart } from '../OptionalPart';
-
-const UserMenuDropdown = lazy(() => import('./UserMenuDropdown').then((m) => ({ default: m.UserMenuDropdown })));
+import { Spinner } from '../../shared/ui/Spinner';
 
 export interface UserMenuProps {
   profile: Profile | undefined;
@@ -16,59 +13,79 @@ export interface UserMenuProps {
 }
 
 /**
- * The header's user dropdown: name, email, roles and Logout (spec §2). The dropdown's code (antd's Dropdown and its
- * popup engine) loads when the pointer or the focus reaches the button, or on the first click, which opens it once
- * loaded: the first paint does not need it.
+ * The header's user menu: name, email, roles and Logout (spec §2). A disclosure: the trigger button is one element for
+ * the page's whole life and the panel renders next to it, in the shell's own code. An earlier version loaded antd's
+ * Dropdown on first hover and swapped the trigger for the dropdown's: a click whose press and release straddled the
+ * swap was lost (the release hit a new node), and the end-to-end logout test failed now and then.
  */
-export function UserMenu(props: UserMenuProps) {
-  const name = props.profile?.name ?? props.email ?? 'User';
-  const [wanted, setWanted] = useState(false);
+export function UserMenu({ profile, email, loading, onLogout }: UserMenuProps) {
+  const name = profile?.name ?? email ?? 'User';
+  const roles = profile?.roles ?? [];
   const [open, setOpen] = useState(false);
-  const [focused, setFocused] = useState(false);
-  // A transition: the plain button stays (and takes the click) until the dropdown's code has arrived.
-  const want = () => startTransition(() => setWanted(true));
-  const trigger = (loaded: boolean, onClick?: () => void) => (
-    <Button
-      type="text"
-      className="user-menu-trigger"
-      aria-label={`User menu: ${name}`}
-      aria-haspopup="dialog"
-      aria-expanded={open}
-      // The loaded dropdown replaces this button: keep the keyboard user's focus on it.
-      autoFocus={loaded && focused}
-      onPointerEnter={want}
-      onFocus={() => {
-        setFocused(true);
-        want();
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={
-        onClick ??
-        (loaded
-          ? undefined
-          : () => {
-              want();
-              setOpen(true);
-            })
-      }
-    >
-      <UserOutlined />
-      <span className="user-menu-name">{name}</span>
-      <DownOutlined style={{ fontSize: 10 }} />
-    </Button>
-  );
+  const anchor = useRef<HTMLSpanElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!anchor.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
   return (
-    // The dropdown's code did not arrive (most likely a new deploy): a click loads the console afresh.
-    <OptionalPart what="The user menu" fallback={trigger(false, () => browser.reload())}>
-      <Suspense fallback={trigger(false)}>
-        {wanted ? (
-          <UserMenuDropdown {...props} name={name} open={open} onOpenChange={setOpen}>
-            {trigger(true)}
-          </UserMenuDropdown>
-        ) : (
-          trigger(false)
-        )}
-      </Suspense>
-    </OptionalPart>
+    <span className="user-menu-anchor" ref={anchor}>
+      <Button
+        ref={trigger}
+        type="text"
+        className="user-menu-trigger"
+        aria-label={`User menu: ${name}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <UserOutlined />
+        <span className="user-menu-name">{name}</span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+      {open && (
+        <div id={panelId} className="user-menu" role="dialog" aria-label="User menu">
+          {loading ? (
+            <Spinner size="small" />
+          ) : (
+            <>
+              <strong className="user-menu-title">{name}</strong>
+              <span className="user-menu-email">{profile?.email ?? email}</span>
+              <div aria-label="Roles">
+                {roles.length ? (
+                  roles.map((role) => (
+                    <span key={role} className={role === 'admin' ? 'role-chip role-chip-admin' : 'role-chip'}>
+                      {role}
+                    </span>
+                  ))
+                ) : (
+                  <span className="user-menu-email">No roles</span>
+                )}
+              </div>
+              <Button block icon={<LogoutOutlined />} onClick={onLogout}>
+                Logout
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </span>
   );
 }
