@@ -22,6 +22,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     modulePreload: preload.modulePreload,
     rolldownOptions: {
+      // Chunks are named by their hash alone: every import statement of every chunk, and the entry's preload table,
+      // carries these names (~6 KB of a heavy route's JS as `Name-hash.js`; decision 0010). The build's manifest and
+      // hidden source maps still say which module is where.
+      output: { chunkFileNames: 'assets/[hash].js' },
       treeshake: {
         // The contract and rc-field-form are free of import-time side effects but do not say so
         // in their package.json; letting unused parts drop keeps zod and the form engine lazy.

@@ -129,6 +129,9 @@ export class JobRunner {
         } catch (err) {
           this.log.error({ err }, 'job loop error');
         }
+        // Back to the event loop between jobs: on PGlite a job's queries settle in microtasks alone, so a backlog run
+        // back to back (the demo seed leaves ~60 jobs) kept incoming requests from even being read until it was done.
+        if (ran) await new Promise<void>((resolve) => setImmediate(resolve));
         if (!ran && this.running) {
           await new Promise<void>((resolve) => {
             const t = setTimeout(resolve, this.pollMs);
