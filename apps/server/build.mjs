@@ -8,6 +8,7 @@
 // - oidc-provider, jose, pg: imported on first use (the built-in issuer's first request, the first token, DATABASE_URL)
 //   and they stay so: a dynamic import() of the app stays one, to a chunk, and an external one to the package;
 // - isomorphic-git and diff: likewise, on the embedded code host's first use of its git repository (releases);
+// - nodemailer: likewise, on the first email sent through SMTP_URL (notification workflows);
 // - what Fastify requires only on demand (ON_DEMAND below).
 // Bundled CommonJS files that find files next to themselves (`__dirname`: @fastify/swagger-ui's `static/`) are given
 // their original location, so they still read them from node_modules.
@@ -22,7 +23,7 @@ const outArg = process.argv[2];
 const out = path.resolve(here, outArg ?? 'dist');
 const KEEP = new Set(['pglite-initdb']); // the template: made once per PGlite version, ~3 s
 
-const EXTERNAL = ['@electric-sql/pglite', 'oidc-provider', 'jose', 'pg', 'isomorphic-git', 'diff'];
+const EXTERNAL = ['@electric-sql/pglite', 'oidc-provider', 'jose', 'pg', 'isomorphic-git', 'diff', 'nodemailer'];
 
 /**
  * Packages Fastify requires only on demand, never at a start of this server: its JSON-schema compilers (Ajv,

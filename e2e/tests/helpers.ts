@@ -58,3 +58,12 @@ export async function apiGet<T>(page: Page, path: string, query: Record<string, 
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
+
+/**
+ * The nearest ancestor of `field` with the class `className` (e.g. the antd Select or Form item around an input).
+ * Not `locator(css, { has: field })`: Playwright queries a `has` locator inside each candidate, so a `field` chained
+ * from the page or a dialog never matches there.
+ */
+export function ancestorWithClass(field: Locator, className: string): Locator {
+  return field.locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ${className} ')][1]`);
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, JUMP_MESSAGES, jumpsApi, orgsApi } from '@portal/contract';
 import type { AuditLog, Cluster, JumpAuthorization, ListResult } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, signedInPage, toast } from './helpers.js';
+import { ADMIN, OPERATOR, ancestorWithClass, apiGet, signedInPage, toast } from './helpers.js';
 
 /**
  * Jump authorizations through the UI (spec §2 /jumps, /jumps/{authorization_id}; §4 cancel; §8 messages): an operator
@@ -24,7 +24,7 @@ const fact = (page: Page, label: string) => page.getByRole('cell', { name: new R
 
 /** Opens an antd Select, optionally types into its search, and clicks the option titled or labelled `option`. */
 async function choose(page: Page, field: Locator, option: string, type?: string): Promise<void> {
-  const select = page.locator('.ant-select', { has: field });
+  const select = ancestorWithClass(field, 'ant-select');
   // Until the choice shows in the field: a click that lands while a dropdown is still animating in or out is lost
   // now and then (seen once in CI: Duration stayed at its default, 1h), and a person would simply choose again.
   await expect(async () => {

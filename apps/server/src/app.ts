@@ -36,6 +36,12 @@ import { releaseFeature } from './features/release/index.js';
 import { maintenanceFeature } from './features/maintenance/index.js';
 import { jumpsFeature } from './features/jumps/index.js';
 import { k8sFeature } from './features/k8s/index.js';
+import { eventsFeature } from './features/events/index.js';
+import { issueTrackerFeature } from './features/issuetracker/index.js';
+import { remediationFeature } from './features/remediation/index.js';
+import { incidentsFeature } from './features/incidents/index.js';
+import { userbehaviorFeature } from './features/userbehavior/index.js';
+import { notificationsFeature } from './features/notifications/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -58,6 +64,12 @@ export const features: readonly ServerFeature[] = [
   maintenanceFeature,
   jumpsFeature,
   k8sFeature,
+  eventsFeature,
+  userbehaviorFeature,
+  notificationsFeature,
+  issueTrackerFeature,
+  remediationFeature,
+  incidentsFeature,
 ];
 
 export interface BuiltApp {
@@ -69,7 +81,7 @@ export interface BuiltApp {
 }
 
 export interface BuildOptions {
-  /** Run the background job loop (main does; tests drain jobs explicitly). */
+  /** Run the background job loop once ready (main starts it itself, after listening; tests drain jobs explicitly). */
   startJobs?: boolean;
   /** Scale of simulated operation step durations (default 1; tests pass 0). */
   stepTimeScale?: number;

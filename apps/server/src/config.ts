@@ -74,6 +74,18 @@ const envSchema = z
       .default('https://api.github.com'),
     CODEHOST_TOKEN: z.string().min(1).optional(),
     CODEHOST_DIR: z.string().min(1).optional(),
+    CHAT_DELIVERY: z.enum(['outbox', 'webhook']).optional(),
+    CHAT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    CHAT_WEBHOOK_FORMAT: z.enum(['feishu', 'slack']).default('feishu'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    SMTP_FROM: z.string().trim().min(3).max(254).default('Management Portal <portal@localhost>'),
+    ISSUE_TRACKER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ISSUE_TRACKER_USER: z.string().min(1).optional(),
+    ISSUE_TRACKER_TOKEN: z.string().min(1).optional(),
+    ISSUE_TRACKER_PROJECT: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]{0,29}$/, 'must be a project key such as OPS')
+      .default('OPS'),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -134,6 +146,22 @@ export interface Config {
   codehost:
     | { kind: 'github'; apiUrl: string; repository: string; token: string | undefined }
     | { kind: 'embedded'; dir: string };
+  /**
+   * Chat notices (platform/chat.ts): `outbox` (default) keeps them in the portal's `chat_messages` table only;
+   * `webhook` (CHAT_DELIVERY=webhook, implied by CHAT_WEBHOOK_URL) POSTs them to each chat's incoming-webhook URL, else
+   * to `url`, in `format` (CHAT_WEBHOOK_FORMAT: feishu | slack).
+   */
+  chat: { delivery: 'outbox' | 'webhook'; url: string | undefined; format: 'feishu' | 'slack' };
+  /**
+   * Email of notification workflows (features/notifications/email.ts): SMTP_URL set → sent through that SMTP server
+   * (`smtp://user:pass@host:587`, `smtps://…:465`) from `from` (SMTP_FROM); unset → kept in the `email_outbox` table.
+   */
+  email: { url: string | undefined; from: string };
+  /**
+   * ISSUE_TRACKER_URL…: a Jira-compatible tracker's REST API (issues of incidents and remediation tickets), basic auth
+   * with `user` and `token` (Jira Cloud), a bearer `token` without a user (Data Center); undefined → the embedded one.
+   */
+  issueTracker: { url: string; project: string; user: string | undefined; token: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -176,5 +204,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           token: e.CODEHOST_TOKEN,
         }
       : { kind: 'embedded', dir: path.resolve(e.CODEHOST_DIR ?? path.join(e.DATA_DIR, 'codehost')) },
+    email: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    chat: {
+      delivery: e.CHAT_DELIVERY ?? (e.CHAT_WEBHOOK_URL ? 'webhook' : 'outbox'),
+      url: e.CHAT_WEBHOOK_URL,
+      format: e.CHAT_WEBHOOK_FORMAT,
+    },
+    issueTracker: e.ISSUE_TRACKER_URL
+      ? {
+          url: e.ISSUE_TRACKER_URL.replace(/\/$/, ''),
+          project: e.ISSUE_TRACKER_PROJECT,
+          user: e.ISSUE_TRACKER_USER,
+          token: e.ISSUE_TRACKER_TOKEN,
+        }
+      : undefined,
   };
 }

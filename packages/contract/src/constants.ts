@@ -59,5 +59,12 @@ export const AUDIT_TYPES = [
   'user',
   /** Releases, their changes and tickets (issue 12); not in the spec §3 list, which names no type for them. */
   'release',
+  /** Issue 13's event center: incidents, remediation tickets, notification workflows, user-behaviour subscriptions. */
+  'incident',
+  'remediation_ticket',
+  'notification_workflow',
+  'userbehavior_subscription',
+  /** Issues the portal created in the issue tracker without linking them to an object (instance: the issue key). */
+  'tracker_issue',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -99,3 +99,59 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'queued'`),
   ],
 );
+
+/**
+ * Portal events (platform/events.ts): published by the area where something happened, in its transaction, and handed
+ * to every subscriber by a durable job. Kept as the event log.
+ */
+export const portalEvents = pgTable(
+  'portal_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    link: text('link'),
+    recipients: text('recipients').array().notNull().default([]),
+    tenantId: text('tenant_id'),
+    clusterIds: text('cluster_ids').array().notNull().default([]),
+    actor: text('actor'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('portal_events_occurred_idx').on(t.occurredAt, t.id),
+    index('portal_events_type_idx').on(t.type, t.occurredAt),
+    index('portal_events_subject_idx').on(t.subjectType, t.subjectId, t.occurredAt),
+  ],
+);
+
+/**
+ * Chat messages (platform/chat.ts): every notice the portal sends to a chat, with its delivery status. With no
+ * webhook configured this table is the whole delivery (the embedded outbox).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    /** Where it goes: an incoming-webhook URL (never returned by the API unmasked), or null for the configured one. */
+    targetUrl: text('target_url'),
+    /** A name for the chat as people know it (e.g. `#oncall`); shown instead of the URL. */
+    targetName: text('target_name'),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    sender: text('sender').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('chat_messages_source_idx').on(t.sourceType, t.sourceId, t.createdAt),
+    index('chat_messages_created_idx').on(t.createdAt, t.id),
+  ],
+);

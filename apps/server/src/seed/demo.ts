@@ -15,6 +15,11 @@ import { seedReleases } from './release.js';
 import { seedMaintenances } from './maintenance.js';
 import { seedJumps } from './jumps.js';
 import { seedK8s } from './k8s.js';
+import { seedIssueTracker } from './issuetracker.js';
+import { seedIncidents } from './incidents.js';
+import { seedRemediation } from './remediation.js';
+import { seedUserbehavior } from './userbehavior.js';
+import { seedNotifications } from './notifications.js';
 import { seedTargetChanges } from './configchange-targets.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
@@ -57,6 +62,17 @@ export async function seedIfEmpty(ctx: SeedContext): Promise<boolean> {
     await seedK8s(tx);
     // Releases with their changes, tickets, deploys and approvals; the embedded code host's pull requests.
     await seedReleases(ctx, tx);
+    // The embedded issue tracker's project (OPS): issues incidents and remediation tickets link to.
+    await seedIssueTracker(tx);
+    // Incidents over the fleet in every status, some right after the changes above (their "what changed here").
+    await seedIncidents(tx);
+    // Remediation tickets in every status (after the incidents and tracker issues they link to; one is running).
+    await seedRemediation(ctx, tx);
+    // User-behaviour subscriptions, their chats and the tenant events already delivered to them.
+    await seedUserbehavior(tx);
+    // Notification workflows and 30 days of their deliveries: keep it last, its events are about the objects seeded
+    // above (incidents, approvals, maintenances, deployed release changes).
+    await seedNotifications(tx);
   });
   return true;
 }

@@ -5,15 +5,19 @@ import { configcenterFeature } from '../features/configcenter';
 import { configChangeFeature } from '../features/configchange';
 import { ctlFeature } from '../features/ctl';
 import { gitopsFeature } from '../features/gitops';
+import { incidentsFeature } from '../features/incidents';
 import { jumpsFeature } from '../features/jumps';
 import { maintenanceFeature } from '../features/maintenance';
+import { notificationsFeature } from '../features/notifications';
 import { k8sFeature } from '../features/k8s';
 import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
+import { remediationFeature } from '../features/remediation';
 import { ticdcFeature } from '../features/ticdc';
+import { userbehaviorFeature } from '../features/userbehavior';
 
 /** Every feature of the console. Router, sidebar, breadcrumb and titles all derive from this list. */
 export const features: readonly FeatureManifest[] = [
@@ -32,4 +36,8 @@ export const features: readonly FeatureManifest[] = [
   maintenanceFeature,
   k8sFeature,
   releaseFeature,
+  userbehaviorFeature,
+  incidentsFeature,
+  remediationFeature,
+  notificationsFeature,
 ];

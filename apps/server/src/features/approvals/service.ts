@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { enqueueJob } from '../../platform/jobs.js';
+import { publishEvent } from '../../platform/events.js';
 import type { Principal } from '../../platform/auth.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { findApproval, findTemplate, insertApproval, saveApproval, type ApprovalRow, type StoredNode } from './repo.js';
@@ -72,7 +73,26 @@ export async function createApproval(
     // The same instant as the first tasks' start (the column default would be the transaction's start).
     startAt: started,
   });
+  await publishPending(tx, { id: String(id), name: input.name, applicant: input.applicant }, input, nodes[0]!);
   return String(id);
+}
+
+/** Tells the approvers of the node whose turn it is (event `approval.pending`: the inbox, notification workflows). */
+async function publishPending(
+  tx: Db,
+  approval: { id: string; name: string; applicant: string },
+  subject: { subjectType: string; subjectId: string },
+  node: StoredNode,
+): Promise<void> {
+  await publishEvent(tx, {
+    type: 'approval.pending',
+    subjectType: subject.subjectType,
+    subjectId: subject.subjectId,
+    title: `${approval.name} awaits your approval`,
+    summary: `${approval.applicant} asks for approval (${node.name}, approval ${approval.id}).`,
+    recipients: node.tasks.map((t) => t.user_email),
+    actor: approval.applicant,
+  });
 }
 
 export async function getApproval(db: Db, id: string): Promise<Approval> {
@@ -124,6 +144,12 @@ export async function decide(
       for (const n of nodes.slice(nodeIndex + 1)) n.status = 'CANCELED';
     } else if (next) {
       for (const t of next.tasks) t.start_at = now.toISOString();
+      await publishPending(
+        tx,
+        { id: String(approvalId), name: row.name, applicant: row.applicant },
+        { subjectType: row.subjectType, subjectId: row.subjectId },
+        next,
+      );
     } else {
       status = 'APPROVED';
     }

@@ -288,6 +288,8 @@ describe('a release operation that does not finish', () => {
     const caseId = (await a.binding({ version: 'v8.1.1', configType: 'pd' })).id;
     const before = await released('prod', 'binding', caseId);
     const { release } = (await a.release(id, 'prod')).json() as { release: Release };
+    // What creating the approval queued (its `approval.pending` event's fan-out) runs first.
+    await t.jobs.drain();
     await a.decide(release.approval_id!, 'approve');
     // The settled job starts the operation; it is cancelled before its first step runs.
     expect(await t.jobs.runOne()).toBe(true);

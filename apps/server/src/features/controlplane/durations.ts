@@ -14,6 +14,22 @@ export const SIMULATED_STEP_MS: Readonly<Record<string, Readonly<Record<string, 
   'release.deploy': { build: 2000, canary: 2000, rollout: 3000, health: 1000 },
   // `confirm` is the manual verification's step: it waits for an operator, not for modelled time.
   'k8s_upgrade.cluster': { precheck: 250, 'control-plane': 1000, 'node-pools': 1500, confirm: 0, verify: 250 },
+  // Remediation tickets' operations: each action runs a few of these (`confirm` is a high-risk ticket's manual step).
+  'remediation.run': {
+    precheck: 500,
+    'evict-leaders': 1500,
+    'rolling-restart': 3000,
+    'provision-stores': 3000,
+    'balance-regions': 3000,
+    'transfer-leader': 1000,
+    'raise-limits': 500,
+    'wait-balance': 3000,
+    'restore-limits': 500,
+    'drain-connections': 1500,
+    'replace-instance': 2500,
+    confirm: 0,
+    verify: 1000,
+  },
 };
 
 /** The modelled duration of one step, unscaled. */

@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { enqueueJob } from '../../platform/jobs.js';
+import { publishEvent } from '../../platform/events.js';
 import { listPage, pageWindow } from '../../platform/list-query.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import * as repo from './repo.js';
@@ -188,6 +189,18 @@ export async function createMaintenance(
       },
     });
     await scheduleWindowJob(tx, n, scheduleTime);
+    // Portal event `maintenance.scheduled` (notification workflows listen), committed with the maintenance.
+    await publishEvent(tx, {
+      type: 'maintenance.scheduled',
+      subjectType: AUDIT_TYPE,
+      subjectId: String(n),
+      title: `Maintenance ${n} scheduled for project ${project.name}`,
+      summary: `${clusterIds.length} cluster${clusterIds.length === 1 ? '' : 's'} (${clusterIds.join(', ')}), ${at(scheduleTime)} – ${at(deadline)}${body.description ? `: ${body.description}` : ''}`,
+      link: `/maintenance/${n}`,
+      tenantId: project.tenantId,
+      clusterIds,
+      actor: email,
+    });
     return n;
   });
   return String(id);

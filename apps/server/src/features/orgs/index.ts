@@ -29,6 +29,7 @@ export {
   listClusterComponents,
   platformCounters,
   setClusterComponentImageTag,
+  setClusterComponentReplicas,
   setClusterVersion,
   type ClusterConfigTarget,
   type PlatformCounters,

@@ -228,6 +228,21 @@ export async function updateClusterVersion(db: Db, id: string, version: string):
   return updated.length;
 }
 
+/** Sets how many instances one component of a cluster runs (a scale-out); the number of rows updated. */
+export async function updateComponentReplicas(
+  db: Db,
+  id: string,
+  component: string,
+  replicas: number,
+): Promise<number> {
+  const updated = await db
+    .update(clusterComponents)
+    .set({ replicas })
+    .where(and(eq(clusterComponents.clusterId, id), eq(clusterComponents.component, component)))
+    .returning({ component: clusterComponents.component });
+  return updated.length;
+}
+
 export async function updateComponentImageTag(
   db: Db,
   id: string,

@@ -242,6 +242,18 @@ export async function setClusterVersion(tx: Db, id: string, version: string): Pr
   if ((await repo.updateClusterVersion(tx, id, version)) === 0) throw new AppError('cluster.notFound');
 }
 
+/** Sets how many instances one component of a cluster runs, e.g. after a scale-out (caller's transaction). */
+export async function setClusterComponentReplicas(
+  tx: Db,
+  id: string,
+  component: string,
+  replicas: number,
+): Promise<void> {
+  if ((await repo.updateComponentReplicas(tx, id, component, replicas)) === 0) {
+    throw new AppError('cluster.notFound', `Cluster ${id} has no component ${component}`);
+  }
+}
+
 /** Sets the image tag one component of a cluster runs (caller's transaction). */
 export async function setClusterComponentImageTag(
   tx: Db,

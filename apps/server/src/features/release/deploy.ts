@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
+import { publishEvent } from '../../platform/events.js';
 import type { OperationDefinition, StepContext } from '../operations/index.js';
 import { DEPLOY_OPERATION } from './model.js';
 import { auditRelease, syncPhase } from './releases.js';
@@ -84,10 +85,20 @@ export async function runDeployStep(tx: Db, step: DeployStep, p: DeployParams): 
 
 async function markDeployed(tx: Db, p: DeployParams): Promise<void> {
   const releaseId = Number(p.release_id);
-  await repo.findRelease(tx, releaseId, true);
+  const release = await repo.findRelease(tx, releaseId, true);
   const change = await repo.findChange(tx, Number(p.change_id), true);
   if (!change || change.status !== 'deploying') throw new Error(`change ${p.change_id} is not deploying`);
   await repo.updateChange(tx, change.id, { status: 'deployed', deployedAt: new Date() });
+  // Portal event `release.deployed` (notification workflows listen), committed with the change's new status.
+  await publishEvent(tx, {
+    type: 'release.deployed',
+    subjectType: 'release',
+    subjectId: p.release_id,
+    title: `${change.title} deployed${release ? ` (${release.environment} release ${release.releaseNumber})` : ''}`,
+    summary: `${deployMessage('rollout', p)}; ${deployMessage('health', p)}.`,
+    link: `/release/${p.release_id}/change/${p.change_id}`,
+    clusterIds: p.target_cluster_ids,
+  });
   await auditRelease(tx, releaseId, 'system', 'deployed', {
     change_id: p.change_id,
     operation_id: change.deployOperationId === null ? null : String(change.deployOperationId),

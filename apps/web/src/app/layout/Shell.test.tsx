@@ -62,6 +62,19 @@ describe('app shell', () => {
     expect(await within(nav).findByText('Admin')).toBeInTheDocument();
   });
 
+  it("shows the notification bell in the header with the signed-in user's unread count", async () => {
+    mockFetch({
+      'GET /api/v1/public/auth-config': { body: authConfig },
+      'GET /api/v1/devops/me': { body: operatorProfile },
+      'GET /api/v1/devops/notification/inbox/unread_count': { body: { unread: 4 } },
+    });
+    signIn(operatorProfile.email);
+    renderApp('/overview', testFeatures);
+    await screen.findByText('Overview page');
+    const header = document.querySelector('.app-header') as HTMLElement;
+    expect(await within(header).findByRole('button', { name: 'Notifications: 4 unread' })).toHaveTextContent('4');
+  });
+
   it('answers an unknown route with a 404 page that links home', async () => {
     serve(operatorProfile);
     signIn();

@@ -19,6 +19,8 @@ export interface FormModalProps<V> {
    * client's spec §8 operation-failure dialog, which says it already: the dialog then only stays open.
    */
   inlineErrors?: boolean;
+  /** The dialog's width (antd's default, 520 px, when absent). */
+  width?: number;
   children: ReactNode;
 }
 
@@ -40,6 +42,7 @@ export function FormModal<V>({
   initialValues,
   okText = 'Submit',
   inlineErrors = true,
+  width,
   children,
 }: FormModalProps<V>) {
   const [submitting, setSubmitting] = useState(false);
@@ -80,6 +83,7 @@ export function FormModal<V>({
       onOk={() => void submit()}
       onCancel={close}
       confirmLoading={submitting}
+      width={width}
       destroyOnHidden
       mask={{ closable: false }}
     >

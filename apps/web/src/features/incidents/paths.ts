@@ -1,0 +1,2 @@
+/** The page of an incident. */
+export const incidentPath = (id: string) => `/incidents/${encodeURIComponent(id)}`;
