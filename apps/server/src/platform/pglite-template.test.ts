@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, openPglite } from './db.js';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsApplied, MIGRATIONS_DIR, openDatabase, openPglite, pgliteExtensions } from './db.js';
 import { buildPgliteTemplate, initFromTemplate } from './pglite-template.js';
 
 let root: string;
@@ -46,6 +49,38 @@ describe('the PGlite template', () => {
     // Nothing left beside it by the copy-then-rename.
     expect(fs.readdirSync(root).filter((n) => n.includes('.init-'))).toEqual([]);
   });
+
+  it("can hold the committed migrations (the build's template does): a database copied from it starts migrated", async () => {
+    const migrated = path.join(root, 'migrated-template');
+    const made = await buildPgliteTemplate(
+      migrated,
+      (pg) => migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR }),
+      pgliteExtensions,
+    );
+    expect(made).toBe(true);
+    const dir = path.join(root, 'from-migrated');
+    expect(initFromTemplate(dir, migrated)).toBe(true);
+    const database = await openPglite(dir);
+    try {
+      expect(await migrationsApplied(database)).toBe(true);
+      // pg_trgm's indexes came through with the schema.
+      const [row] = await database.rows<{ n: number }>(
+        sql`select count(*)::int as n from pg_indexes where indexdef like '%gin_trgm_ops%'`,
+      );
+      expect(row!.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+    // The plain template (initdb only) does not.
+    const plain = path.join(root, 'from-plain');
+    initFromTemplate(plain, template);
+    const bare = await openPglite(plain);
+    try {
+      expect(await migrationsApplied(bare)).toBe(false);
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
 
   it('leaves a data dir that holds anything alone, and ignores a template of another PGlite', () => {
     const used = fs.mkdtempSync(path.join(root, 'used-'));

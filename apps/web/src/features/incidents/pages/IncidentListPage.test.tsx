@@ -66,7 +66,9 @@ describe('/incidents', () => {
     expect(within(table).getByText('SEV2 · Major')).toBeInTheDocument();
     expect(within(table).getByText('Open')).toBeInTheDocument();
     expect(within(table).getByText('Resolved')).toBeInTheDocument();
-    expect(within(table).getByText('1 tenant · 1 cluster')).toBeInTheDocument();
+    const affected = within(table).getByText('1 tenant').parentElement!;
+    expect(affected).toHaveTextContent('1 tenant1 cluster');
+    expect(within(affected).getByText('1 cluster')).toBeInTheDocument();
   });
 
   it('loads the list with the filters of the URL, 10 per page', async () => {

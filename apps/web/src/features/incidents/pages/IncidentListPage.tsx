@@ -38,7 +38,16 @@ function Affected({ incident }: { incident: Incident }) {
   const parts = [];
   if (tenants.length) parts.push(`${tenants.length} tenant${tenants.length === 1 ? '' : 's'}`);
   if (clusters.length) parts.push(`${clusters.length} cluster${clusters.length === 1 ? '' : 's'}`);
-  return <span title={names}>{parts.join(' · ')}</span>;
+  // One part a line, never broken inside: "2 tenants" over "3 clusters".
+  return (
+    <span title={names}>
+      {parts.map((part) => (
+        <span key={part} style={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {part}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 const columns: DataColumns<Incident> = [
@@ -57,7 +66,7 @@ const columns: DataColumns<Incident> = [
     dataIndex: 'title',
     key: 'title',
     render: (title: string) => (
-      <Text style={{ maxWidth: 320 }} ellipsis={{ tooltip: title }}>
+      <Text style={{ maxWidth: 280 }} ellipsis={{ tooltip: title }}>
         {title}
       </Text>
     ),
