@@ -67,3 +67,26 @@ export function toast(page: Page, text: string | RegExp): Locator {
 export function ancestorWithClass(field: Locator, className: string): Locator {
   return field.locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ${className} ')][1]`);
 }
+
+/**
+ * Opens the antd Select of `field`, optionally types into its search, and clicks the option whose text holds `option`,
+ * until the choice shows in the field: a click that lands while a dropdown is still animating in or out is lost now
+ * and then, and a person would simply choose again.
+ */
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: string,
+  type?: string,
+  /** What the field shows once chosen, when not the option's text (e.g. only its id). */
+  shown: string = option,
+): Promise<void> {
+  const select = ancestorWithClass(field, 'ant-select');
+  await expect(async () => {
+    await field.click();
+    if (type) await field.fill(type);
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 5_000 });
+    await expect(select).toContainText(shown, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}

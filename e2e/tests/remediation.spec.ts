@@ -16,7 +16,7 @@ import type {
   OperationDetail,
   RemediationTicket,
 } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { ADMIN, OPERATOR, ancestorWithClass, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
 
 /**
  * Remediation tickets through the UI (spec §2 /remediation_tickets, /remediation_tickets/{ticket_id}; §4 "Remediation
@@ -43,13 +43,7 @@ const fact = (page: Page, label: string) => page.getByRole('cell', { name: new R
 const header = (page: Page) => page.locator('.page-header');
 const action = (page: Page, name: string): Locator => header(page).getByRole('button', { name, exact: true });
 
-/** Opens an antd Select, optionally types into its search, and clicks the option whose text is `option`. */
-async function choose(page: Page, field: Locator, option: string, type?: string): Promise<void> {
-  await field.click();
-  if (type) await field.fill(type);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
+const choose = chooseOption;
 
 /** An available dedicated cluster with at least 2 TiKV stores, in no maintenance that is not closed. */
 async function pickCluster(page: Page): Promise<Cluster> {
@@ -87,7 +81,13 @@ test.describe.serial('remediation ticket: create, submit, approve by another per
     await expect(dialog.getByText(REMEDIATION_MESSAGES.reasonRequired, { exact: true })).toBeVisible();
 
     // The cluster select searches the server (by id exactly, or by name).
-    await choose(page, dialog.getByLabel('Cluster', { exact: true }), `${cluster.name} (${cluster.id})`, cluster.id);
+    await choose(
+      page,
+      dialog.getByLabel('Cluster', { exact: true }),
+      `${cluster.name} (${cluster.id})`,
+      cluster.id,
+      cluster.id,
+    );
     await choose(page, dialog.getByLabel('Action', { exact: true }), 'Rebalance regions');
     // The action's parameters (its rules first) and its proposed risk.
     const limit = dialog.getByLabel('Region schedule limit');
@@ -96,7 +96,7 @@ test.describe.serial('remediation ticket: create, submit, approve by another per
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText(REMEDIATION_MESSAGES.scheduleLimitRange, { exact: true })).toBeVisible();
     await limit.fill(String(LIMIT));
-    await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('Risk') })).toContainText('medium');
+    await expect(ancestorWithClass(dialog.getByLabel('Risk'), 'ant-select')).toContainText('medium');
     await dialog.getByLabel('Reason').fill(REASON);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(toast(page, REMEDIATION_MESSAGES.created)).toBeVisible();

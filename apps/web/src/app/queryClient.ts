@@ -20,7 +20,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      onSettled: () => client.invalidateQueries({ queryKey: auditsKeys.all }),
+      // Not awaited: a mutation is done when the server answered, not when every audit table on screen refetched.
+      onSettled: () => {
+        void client.invalidateQueries({ queryKey: auditsKeys.all });
+      },
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorModal === false) return;
         showOperationError(error);

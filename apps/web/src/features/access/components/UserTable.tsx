@@ -45,7 +45,9 @@ export function UserTable({ data, loading, error, onRetry, list, emptyText }: Us
       onOk: () =>
         setDisabled
           .mutateAsync({ email: user.email, body: { disabled: disable } })
-          .then(() => feedback().message.success(disable ? `Disabled ${user.email}` : `Enabled ${user.email}`))
+          .then(() => {
+            feedback().message.success(disable ? `Disabled ${user.email}` : `Enabled ${user.email}`);
+          })
           // The failure dialog (spec §8) opens from the mutation; close the confirmation behind it.
           .catch(() => undefined),
     });

@@ -70,7 +70,9 @@ export function ReleasePage() {
             onConfirm={() =>
               cancel
                 .mutateAsync()
-                .then(() => feedback().message.success(CONFIG_CENTER_MESSAGES.cancelled))
+                .then(() => {
+                  feedback().message.success(CONFIG_CENTER_MESSAGES.cancelled);
+                })
                 .catch(() => undefined)
             }
           >

@@ -160,7 +160,9 @@ export function ConfigHistoryPage() {
               onConfirm={() =>
                 cancel
                   .mutateAsync()
-                  .then(() => feedback().message.success(CANCEL_SUCCESS))
+                  .then(() => {
+                    feedback().message.success(CANCEL_SUCCESS);
+                  })
                   .catch(() => undefined)
               }
             >

@@ -152,7 +152,9 @@ export function TicketDetailPage() {
           onConfirm={() =>
             command
               .mutateAsync('submit')
-              .then(() => feedback().message.success(REMEDIATION_MESSAGES.submitted))
+              .then(() => {
+                feedback().message.success(REMEDIATION_MESSAGES.submitted);
+              })
               .catch(() => undefined)
           }
         >
