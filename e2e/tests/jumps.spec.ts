@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { auditsApi, JUMP_MESSAGES, jumpsApi, orgsApi } from '@portal/contract';
 import type { AuditLog, Cluster, JumpAuthorization, ListResult } from '@portal/contract';
-import { ADMIN, OPERATOR, ancestorWithClass, apiGet, signedInPage, toast } from './helpers.js';
+import { ADMIN, OPERATOR, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
 
 /**
  * Jump authorizations through the UI (spec §2 /jumps, /jumps/{authorization_id}; §4 cancel; §8 messages): an operator
@@ -22,19 +22,7 @@ let authorizationPath = '';
 /** A fact of a detail page (antd Descriptions cells). */
 const fact = (page: Page, label: string) => page.getByRole('cell', { name: new RegExp(`^${label}\\b`) }).first();
 
-/** Opens an antd Select, optionally types into its search, and clicks the option titled or labelled `option`. */
-async function choose(page: Page, field: Locator, option: string, type?: string): Promise<void> {
-  const select = ancestorWithClass(field, 'ant-select');
-  // Until the choice shows in the field: a click that lands while a dropdown is still animating in or out is lost
-  // now and then (seen once in CI: Duration stayed at its default, 1h), and a person would simply choose again.
-  await expect(async () => {
-    await field.click();
-    if (type) await field.fill(type);
-    const dropdown = page.locator('.ant-select-dropdown:visible');
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 5_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
+const choose = chooseOption;
 
 /** A cluster the operator has no open (approving or active) request on, picked fresh with their own session. */
 async function freeCluster(page: Page): Promise<Cluster> {

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { auditsApi, USERBEHAVIOR_MESSAGES, USERBEHAVIOR_TEST_PREFIX, userbehaviorApi } from '@portal/contract';
 import type { AuditLog, ChatMessage, ListResult, UserbehaviorSubscription } from '@portal/contract';
-import { OPERATOR, ancestorWithClass, apiGet, signedInPage, toast } from './helpers.js';
+import { OPERATOR, ancestorWithClass, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
 
 /**
  * User-behaviour subscriptions through the UI (spec §2 /userbehavior_subscriptions; §7 "userbehavior subscriptions:
@@ -20,16 +20,7 @@ const M = USERBEHAVIOR_MESSAGES;
 /** A fact of a detail page (antd Descriptions cells). */
 const fact = (page: Page, label: string) => page.getByRole('cell', { name: new RegExp(`^${label}\\b`) }).first();
 
-/** Opens an antd Select and clicks the option labelled `option`, until the choice shows in the field. */
-async function choose(page: Page, field: Locator, option: string): Promise<void> {
-  const select = ancestorWithClass(field, 'ant-select');
-  await expect(async () => {
-    await field.click();
-    const dropdown = page.locator('.ant-select-dropdown:visible');
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 5_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
+const choose = chooseOption;
 
 test('user-behaviour subscription: add chat → create → send test event → message listed, audit listed', async ({
   browser,
