@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditLog, ListResult } from '@portal/contract';
@@ -26,6 +27,48 @@ describe('ConfirmButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Modify' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
+  });
+
+  it('spins only in its dialog while the action runs, and again when loading outside the dialog', async () => {
+    let finish = () => {};
+    function Harness() {
+      const [pending, setPending] = useState(false);
+      return (
+        <>
+          <ConfirmButton
+            confirmTitle="Submit this ticket?"
+            loading={pending}
+            onConfirm={() => {
+              setPending(true);
+              return new Promise<void>((resolve) => {
+                finish = () => {
+                  setPending(false);
+                  resolve();
+                };
+              });
+            }}
+          >
+            Submit
+          </ConfirmButton>
+          <button type="button" onClick={() => setPending(true)}>
+            elsewhere
+          </button>
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // The dialog's OK spins; the button behind it keeps its plain name.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /loading/ })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Submit', hidden: true })).toBeInTheDocument();
+    act(() => finish());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Submit' })).not.toHaveClass('ant-btn-loading');
+    // Started elsewhere, with no dialog open: the button shows it.
+    await userEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Submit/ })).toHaveClass('ant-btn-loading'));
   });
 });
 
