@@ -77,6 +77,28 @@ describe('gitops page', () => {
     expect(row).toHaveTextContent('4');
   });
 
+  it('says a cluster the branch does not track is not tracked there: an information, not a failure', async () => {
+    mockFetch({
+      'GET /api/v1/devops/cluster/clusters/10086': { body: cluster() },
+      'POST /api/v1/devops/secondaryconfirm/diff': (req) =>
+        (req.body as { branch: string }).branch === '3layer-prod'
+          ? {
+              status: 404,
+              body: {
+                code: 'gitops.notTracked',
+                message: 'Cluster 10086 has no desired state on branch 3layer-prod',
+                requestId: 'r',
+              },
+            }
+          : { status: 500, body: { code: 'internal', message: 'The code host did not answer', requestId: 'r' } },
+      'GET /api/v1/devops/audit': { body: { items: [], total: 0 } },
+    });
+    render();
+    expect(await screen.findByText('Not tracked on 3layer-prod')).toBeInTheDocument();
+    expect(screen.getByText(/Cluster 10086 has no desired state on branch 3layer-prod/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('applies only after the secondary confirmation the server asks for', async () => {
     const { calls } = serve();
     render('?branch=hotfix');

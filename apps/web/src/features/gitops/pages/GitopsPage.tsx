@@ -8,13 +8,14 @@ import { Link, useParams } from 'react-router';
 import { DEFAULT_GITOPS_BRANCH, gitopsApi } from '@portal/contract';
 import type { GitopsDiffItem, GitopsItem } from '@portal/contract';
 import { clusterDetailQuery } from '../../../shared/api/entities';
-import { errorMessage } from '../../../shared/lib/ApiError';
+import { ApiError, errorMessage } from '../../../shared/lib/ApiError';
 import { showOperationError } from '../../../shared/lib/errorNotices';
 import { useCan } from '../../../shared/lib/useCan';
 import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { useConfirmAndRetry } from '../../../shared/ui/ConfirmAndRetry';
 import { ErrorState } from '../../../shared/ui/ErrorState';
+import { ResultMessage } from '../../../shared/ui/ResultMessage';
 import { DateText } from '../../../shared/ui/Formatted';
 import { OperationSubmitted, operationPath } from '../../../shared/ui/OperationSubmitted';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -182,7 +183,15 @@ export function GitopsPage() {
             }
           />
         ) : null}
-        {current.error ? (
+        {current.error instanceof ApiError && current.error.code === 'gitops.notTracked' ? (
+          // Not an error of the page: most clusters are simply not managed through this branch.
+          <ResultMessage
+            status="info"
+            compact
+            title={`Not tracked on ${branch}`}
+            subTitle={`${errorMessage(current.error)}. Pick another branch above to look there.`}
+          />
+        ) : current.error ? (
           <ErrorState compact error={current.error} onRetry={() => void current.refetch()} />
         ) : view === 'list' ? (
           <DataTable<GitopsItem>
