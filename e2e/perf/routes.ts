@@ -179,7 +179,7 @@ export async function findSamples(
   baseUrl: string,
   routes: readonly ConsoleRoute[],
   state: StorageState,
-  { visitsPerRoute = 2, maxVisits = 60, settleMs = 15_000, log = () => {}, trace = () => {} }: CrawlOptions = {},
+  { visitsPerRoute = 4, maxVisits = 60, settleMs = 15_000, log = () => {}, trace = () => {} }: CrawlOptions = {},
 ): Promise<Crawl> {
   const started = Date.now();
   const origin = new URL(baseUrl).origin;

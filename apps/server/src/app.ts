@@ -42,6 +42,12 @@ import { remediationFeature } from './features/remediation/index.js';
 import { incidentsFeature } from './features/incidents/index.js';
 import { userbehaviorFeature } from './features/userbehavior/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
+import { metricsFeature } from './features/metrics/index.js';
+import { clusterMonitoringFeature } from './features/clustermonitoring/index.js';
+import { dashboardFeature } from './features/dashboard/index.js';
+import { monitoringFeature } from './features/monitoring/index.js';
+import { aiopsFeature } from './features/aiops/index.js';
+import { slaFeature } from './features/sla/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -70,6 +76,12 @@ export const features: readonly ServerFeature[] = [
   issueTrackerFeature,
   remediationFeature,
   incidentsFeature,
+  metricsFeature,
+  clusterMonitoringFeature,
+  dashboardFeature,
+  monitoringFeature,
+  aiopsFeature,
+  slaFeature,
 ];
 
 export interface BuiltApp {
@@ -89,6 +101,8 @@ export interface BuildOptions {
   controlPlane?: ControlPlane;
   /** Features added after `features` (a test contributes its own operation types this way). */
   extraFeatures?: readonly ServerFeature[];
+  /** Told of every route as it is registered (the authz matrix test lists them this way). */
+  onRoute?: (route: { method: string | string[]; url: string; config?: { access?: unknown } }) => void;
 }
 
 /** A client's X-Request-Id, adopted only when it is a short token of safe characters (it goes into logs, headers). */
@@ -120,6 +134,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     // Zod validates and serializes every route: given up front, Fastify does not load Ajv and fast-json-stringify.
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply, payload) => {

@@ -86,6 +86,8 @@ const envSchema = z
       .string()
       .regex(/^[A-Z][A-Z0-9_]{0,29}$/, 'must be a project key such as OPS')
       .default('OPS'),
+    PROMETHEUS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    PROMETHEUS_TOKEN: z.string().min(1).optional(),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -162,6 +164,11 @@ export interface Config {
    * with `user` and `token` (Jira Cloud), a bearer `token` without a user (Data Center); undefined → the embedded one.
    */
   issueTracker: { url: string; project: string; user: string | undefined; token: string | undefined } | undefined;
+  /**
+   * PROMETHEUS_URL, PROMETHEUS_TOKEN: the Prometheus the platform metrics are read from (features/metrics, playground);
+   * undefined → the embedded model of the fleet's telemetry.
+   */
+  prometheus: { url: string; token: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -218,5 +225,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           token: e.ISSUE_TRACKER_TOKEN,
         }
       : undefined,
+    prometheus: e.PROMETHEUS_URL ? { url: e.PROMETHEUS_URL.replace(/\/$/, ''), token: e.PROMETHEUS_TOKEN } : undefined,
   };
 }

@@ -66,5 +66,11 @@ export const AUDIT_TYPES = [
   'userbehavior_subscription',
   /** Issues the portal created in the issue tracker without linking them to an object (instance: the issue key). */
   'tracker_issue',
+  /** Issue 14: AIOps issues (acknowledge, resolve; opened by the detector as system). */
+  'aiops_issue',
+  /** Issue 14: cluster alerts acknowledged, silenced, silence lifted (instance: the alert id). */
+  'cluster_alert',
+  /** Issue 14: component-diff reports generated and cancelled (instance: the report id). */
+  'component_diff_report',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -219,6 +219,14 @@ export const errorCatalogue = {
   'incident.unknownCluster': { status: 400, message: 'An affected cluster does not exist' },
   'incident.unknownUser': { status: 400, message: 'The commander or owner is not a portal user' },
   'incident.invalidStartTime': { status: 400, message: 'The start time is invalid' },
+  'sla.clusterNotFound': { status: 404, message: 'No such dedicated cluster' },
+  'sla.monthOutOfRange': { status: 400, message: 'The month is outside the SLA history' },
+  'metrics.badQuery': { status: 400, message: 'The metrics query is invalid' },
+  'metrics.limitExceeded': { status: 400, message: 'The metrics query reads more data than allowed' },
+  'metrics.unavailable': { status: 502, message: 'The metrics source (Prometheus) could not be reached' },
+  'aiops.issueNotFound': { status: 404, message: 'AIOps issue not found' },
+  'aiops.reportNotFound': { status: 404, message: 'AIOps report not found' },
+  'aiops.actionNotAllowed': { status: 409, message: 'The AIOps issue does not allow this action in its status' },
   'remediation.notFound': { status: 404, message: 'Remediation ticket not found' },
   'remediation.statusForbids': {
     status: 409,
@@ -252,6 +260,22 @@ export const errorCatalogue = {
     status: 409,
     message: 'Upgrades of this task are still running; wait for them to end',
   },
+  'clusterAlert.notFound': { status: 404, message: 'The cluster has no such alert' },
+  'clusterAlert.actionNotAllowed': {
+    status: 409,
+    message: 'The alert does not allow this action in its current state',
+  },
+  'monitoring.reportNotFound': { status: 404, message: 'Component-diff report not found' },
+  'monitoring.reportActionNotAllowed': {
+    status: 409,
+    message: 'The component-diff report does not allow this action in its current status',
+  },
+  'monitoring.reportInProgress': {
+    status: 409,
+    message: 'A component-diff report of the same scope is still being generated',
+  },
+  'monitoring.unknownTenant': { status: 400, message: "The report's tenant does not exist" },
+  'monitoring.o11yClusterNotFound': { status: 404, message: 'O11y cluster not found' },
   /** The request needs a secondary confirmation: resend it with `confirm: true` (see confirmation.ts). */
   'confirmation.required': { status: 409, message: 'This action needs a secondary confirmation' },
   conflict: { status: 409, message: 'The resource was changed by someone else; reload and try again' },

@@ -26,6 +26,8 @@ export const PORTAL_EVENT_TYPES = [
   'release.deployed',
   'remediation.completed',
   'invoice.confirmed',
+  /** Issue 14: the AIOps detector opened an issue. */
+  'aiops.issue_opened',
   /** Tenants' user-behaviour events (what user-behaviour subscriptions deliver). */
   'tenant.signed_up',
   'cluster.created',
@@ -41,6 +43,7 @@ export const PORTAL_EVENT_LABELS: Record<PortalEventType, string> = {
   'release.deployed': 'Release deployed',
   'remediation.completed': 'Remediation completed',
   'invoice.confirmed': 'Invoice confirmed',
+  'aiops.issue_opened': 'AIOps issue opened',
   'tenant.signed_up': 'Tenant signed up',
   'cluster.created': 'Cluster created',
   'payment.failed': 'Payment failed',

@@ -17,10 +17,15 @@ import { seedJumps } from './jumps.js';
 import { seedK8s } from './k8s.js';
 import { seedIssueTracker } from './issuetracker.js';
 import { seedIncidents } from './incidents.js';
+import { seedSla } from './sla.js';
 import { seedRemediation } from './remediation.js';
 import { seedUserbehavior } from './userbehavior.js';
 import { seedNotifications } from './notifications.js';
+import { seedClusterMonitoring } from './clustermonitoring.js';
 import { seedTargetChanges } from './configchange-targets.js';
+import { seedMonitoring } from './monitoring.js';
+import { seedDashboard } from './dashboard.js';
+import { seedAiops } from './aiops.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -66,10 +71,20 @@ export async function seedIfEmpty(ctx: SeedContext): Promise<boolean> {
     await seedIssueTracker(tx);
     // Incidents over the fleet in every status, some right after the changes above (their "what changed here").
     await seedIncidents(tx);
+    // The SLA's downtime windows: the incidents' start → mitigation on dedicated clusters, plus standalone ones.
+    await seedSla(tx);
     // Remediation tickets in every status (after the incidents and tracker issues they link to; one is running).
     await seedRemediation(ctx, tx);
     // User-behaviour subscriptions, their chats and the tenant events already delivered to them.
     await seedUserbehavior(tx);
+    // Cluster alerts (some firing now, some handled), the stores PD reports, DM namespaces on a few clusters.
+    await seedClusterMonitoring(tx);
+    // The dashboard's on-call rotations and the first pass of its TiKV / TiFlash tenant rollup.
+    await seedDashboard(tx);
+    // Region certificates, o11y clusters and component-diff reports over the fleet and the config center's defaults.
+    await seedMonitoring(tx);
+    // AIOps issues as the detector would have found them over the metrics model's anomalies, and daily reports.
+    await seedAiops(tx);
     // Notification workflows and 30 days of their deliveries: keep it last, its events are about the objects seeded
     // above (incidents, approvals, maintenances, deployed release changes).
     await seedNotifications(tx);

@@ -70,7 +70,7 @@ async function openTestDatabase(): Promise<{
 /** A full app on a fresh copy of the migrated, demo-seeded database. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'extraFeatures'> = {},
+  options: Pick<BuildOptions, 'extraFeatures' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const { database, env: dbEnv, drop } = await openTestDatabase();
   const config = testConfig({ ...dbEnv, ...env });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { setDialogRequester, setToastRequester } from '../shared/lib/feedback';
-import { OptionalPart } from './OptionalPart';
+import { OptionalPart } from '../shared/ui/OptionalPart';
 
 const ToastHolder = lazy(() => import('./ToastHolder').then((m) => ({ default: m.ToastHolder })));
 const ModalHolder = lazy(() => import('./ModalHolder').then((m) => ({ default: m.ModalHolder })));

@@ -1,13 +1,18 @@
 import type { FeatureManifest } from '../shared/lib/feature';
 import { accessFeature } from '../features/access';
+import { aiopsFeature } from '../features/aiops';
 import { auditsFeature } from '../features/audits';
+import { clusterMonitoringFeature } from '../features/clustermonitoring';
 import { configcenterFeature } from '../features/configcenter';
 import { configChangeFeature } from '../features/configchange';
 import { ctlFeature } from '../features/ctl';
+import { dashboardFeature } from '../features/dashboard';
 import { gitopsFeature } from '../features/gitops';
 import { incidentsFeature } from '../features/incidents';
 import { jumpsFeature } from '../features/jumps';
 import { maintenanceFeature } from '../features/maintenance';
+import { metricsFeature } from '../features/metrics';
+import { monitoringFeature } from '../features/monitoring';
 import { notificationsFeature } from '../features/notifications';
 import { k8sFeature } from '../features/k8s';
 import { operationsFeature } from '../features/operations';
@@ -16,6 +21,7 @@ import { overviewFeature } from '../features/overview';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
 import { remediationFeature } from '../features/remediation';
+import { slaFeature } from '../features/sla';
 import { ticdcFeature } from '../features/ticdc';
 import { userbehaviorFeature } from '../features/userbehavior';
 
@@ -40,4 +46,10 @@ export const features: readonly FeatureManifest[] = [
   incidentsFeature,
   remediationFeature,
   notificationsFeature,
+  aiopsFeature,
+  dashboardFeature,
+  metricsFeature,
+  clusterMonitoringFeature,
+  monitoringFeature,
+  slaFeature,
 ];

@@ -4,3 +4,5 @@
  */
 export { configcenterFeature } from './feature.js';
 export { configVersionsFeature } from './versions/feature.js';
+// What other areas read (monitoring's component diff: the default version rules and images, staged and released).
+export { ccComponentDefaults, ccReleased, ccVersionRules } from './schema.js';

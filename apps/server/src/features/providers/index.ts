@@ -19,3 +19,6 @@ export const providersFeature = defineFeature({
     );
   },
 });
+
+// The tables other areas read (monitoring lists the regions with their certificates).
+export { providers, regions } from './schema.js';

@@ -9,7 +9,7 @@ import { notificationKeys } from '../../features/notifications';
 import { api } from '../../shared/lib/api';
 import { browser } from '../../shared/lib/browser';
 import { can } from '../../shared/lib/useCan';
-import { OptionalPart } from '../OptionalPart';
+import { OptionalPart } from '../../shared/ui/OptionalPart';
 import './NotificationBell.css';
 
 /** The bell re-reads the unread count this often, and whenever the window regains the focus. */

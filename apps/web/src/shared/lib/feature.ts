@@ -112,6 +112,25 @@ export interface AuditLinkSlot {
 /** An antd Tag colour: a preset (`success`, `processing`, `warning`, `error`, `default`) or a colour name. */
 export type StatusColor = string;
 
+/**
+ * A panel an area adds to /overview (spec §7 dashboard: on-call, critical alerts, SLA, top QPS…). Each loads its code
+ * on its own and runs its own query, so one that fails shows its own error and the rest of the page stays.
+ */
+export interface OverviewPanelSlot {
+  /** Unique on the page. */
+  key: string;
+  /** The panel's heading. */
+  title: string;
+  /** Position among the panels, ascending. */
+  order: number;
+  /** Columns it spans on a wide screen (of 2); 1 when absent. */
+  span?: 1 | 2;
+  /** Shown only to those with this privilege; to every signed-in user when absent. */
+  requires?: Privilege;
+  /** Lazy import of the panel's content (everything under its heading: loading, error and empty states included). */
+  load: () => Promise<ComponentType>;
+}
+
 /** What a feature registers with the shell: its routes, its sidebar entry and what it adds to other pages. */
 export interface FeatureManifest {
   key: string;
@@ -126,6 +145,8 @@ export interface FeatureManifest {
   clusterActions?: readonly ClusterActionSlot[];
   /** Tabs it adds to the tenant detail page (/orgs/:orgId). */
   tenantTabs?: readonly TenantTabSlot[];
+  /** Panels it adds to /overview. */
+  overviewPanels?: readonly OverviewPanelSlot[];
   /** How its objects link back wherever others show them (operation targets, change targets). */
   objectLinks?: readonly ObjectLinkSlot[];
   /** Where the audit list links the instance id of its audit types. */

@@ -7,6 +7,7 @@ import type {
   FeatureManifest,
   ObjectLinkProps,
   ObjectLinkSlot,
+  OverviewPanelSlot,
   PageTabSlot,
   StatusColor,
   TenantSlotProps,
@@ -24,6 +25,12 @@ export interface CollectedObjectLink extends ObjectLinkSlot {
   Link?: LazyExoticComponent<ComponentType<ObjectLinkProps>>;
 }
 
+/** A contributed overview panel with its content ready to render (React.lazy). */
+export interface CollectedPanel extends OverviewPanelSlot {
+  feature: string;
+  Content: LazyExoticComponent<ComponentType>;
+}
+
 /** Every feature's contributions, collected once by the shell and read by pages and shared widgets. */
 export interface FeatureSlots {
   /** Sorted by order. */
@@ -32,6 +39,8 @@ export interface FeatureSlots {
   clusterActions: readonly ClusterActionSlot[];
   /** Sorted by order. */
   tenantTabs: readonly CollectedTab<TenantSlotProps>[];
+  /** Sorted by order. */
+  overviewPanels: readonly CollectedPanel[];
   objectLinks: ReadonlyMap<string, CollectedObjectLink>;
   auditLinks: ReadonlyMap<string, AuditLinkSlot>;
   /** Upper-case status → colour. */
@@ -48,6 +57,7 @@ export function collectSlots(features: readonly FeatureManifest[]): FeatureSlots
   const clusterTabs: CollectedTab<ClusterSlotProps>[] = [];
   const clusterActions: ClusterActionSlot[] = [];
   const tenantTabs: CollectedTab<TenantSlotProps>[] = [];
+  const overviewPanels: CollectedPanel[] = [];
   const objectLinks = new Map<string, CollectedObjectLink>();
   const auditLinks = new Map<string, AuditLinkSlot & { feature: string }>();
   const statusColors: Record<string, StatusColor> = {};
@@ -69,6 +79,15 @@ export function collectSlots(features: readonly FeatureManifest[]): FeatureSlots
         tenantTabs.push({ ...tab, feature: f.key, Content: lazy(() => tab.load().then((c) => ({ default: c }))) });
     }
     clusterActions.push(...(f.clusterActions ?? []));
+    for (const panel of f.overviewPanels ?? []) {
+      const taken = overviewPanels.find((p) => p.key === panel.key);
+      if (claim(`overview panel ${panel.key}`, taken, f.key))
+        overviewPanels.push({
+          ...panel,
+          feature: f.key,
+          Content: lazy(() => panel.load().then((c) => ({ default: c }))),
+        });
+    }
     for (const link of f.objectLinks ?? []) {
       if (!claim(`object link ${link.kind}`, objectLinks.get(link.kind), f.key)) continue;
       const load = link.load;
@@ -97,6 +116,7 @@ export function collectSlots(features: readonly FeatureManifest[]): FeatureSlots
     clusterTabs: clusterTabs.sort(byOrder),
     clusterActions: clusterActions.sort(byOrder),
     tenantTabs: tenantTabs.sort(byOrder),
+    overviewPanels: overviewPanels.sort(byOrder),
     objectLinks,
     auditLinks,
     statusColors,

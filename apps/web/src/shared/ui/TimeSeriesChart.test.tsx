@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fittedRange } from './TimeSeriesChartCanvas';
 import { stubCanvas } from '../../test/canvas';
 import { CHART_COLORS, TimeSeriesChart } from './TimeSeriesChart';
 
@@ -68,5 +69,20 @@ describe('TimeSeriesChart', () => {
   it('says so when there is nothing to draw', () => {
     render(<TimeSeriesChart title="Empty" x={[]} series={[{ name: 'A', values: [] }]} emptyText="No deliveries" />);
     expect(screen.getByRole('figure', { name: 'Empty' })).toHaveTextContent('No deliveries');
+  });
+});
+
+describe('fittedRange (fitValues)', () => {
+  const u = {} as Parameters<typeof fittedRange>[0];
+  it('spans the values with a tenth of their band as room, so a dip near 100% shows', () => {
+    const [lo, hi] = fittedRange(u, 91.5, 100);
+    expect(lo).toBeCloseTo(90.65, 9);
+    expect(hi).toBeCloseTo(100.85, 9);
+  });
+  it('gives a flat line a band of 1% of its value, or 1 at zero', () => {
+    const [flatLo, flatHi] = fittedRange(u, 100, 100);
+    expect(flatLo).toBeCloseTo(99.9, 9);
+    expect(flatHi).toBeCloseTo(100.1, 9);
+    expect(fittedRange(u, 0, 0)).toEqual([-0.1, 0.1]);
   });
 });

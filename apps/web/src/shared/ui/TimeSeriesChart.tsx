@@ -23,6 +23,11 @@ export interface TimeSeriesChartProps {
   height?: number;
   /** Whole numbers (counts): the value axis ticks at whole steps only. */
   integers?: boolean;
+  /**
+   * The value axis spans the values (with a little room) instead of starting at zero: for figures that move in a
+   * narrow band far from zero, e.g. availability near 100%, where a dip would be a hair's breadth on a 0–100 axis.
+   */
+  fitValues?: boolean;
   /** Shows the title above the chart. */
   caption?: boolean;
   /** Shown instead of the chart when there is no x value. */

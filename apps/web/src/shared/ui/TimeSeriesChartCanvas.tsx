@@ -25,8 +25,10 @@ function optionsOf(props: TimeSeriesChartProps, days: boolean, width: number): u
     tzDate: (s) => uPlot.tzDate(new Date(s * 1000), 'Etc/UTC'),
     scales: {
       x: { time: true },
-      // Counts and rates start at zero; anything negative still shows.
-      y: { range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.1)] },
+      // Counts and rates start at zero; anything negative still shows. `fitValues`: the values' band, with room.
+      y: {
+        range: props.fitValues ? fittedRange : (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.1)],
+      },
     },
     cursor: { drag: { x: false, y: false } },
     series: [
@@ -48,13 +50,27 @@ function optionsOf(props: TimeSeriesChartProps, days: boolean, width: number): u
   };
 }
 
+/** The values' band with a tenth of it as room on each side (a flat line gets a band of 1% of its value, or 1). */
+export function fittedRange(_u: uPlot, min: number | null, max: number | null): [number, number] {
+  const lo = min ?? 0;
+  const hi = max ?? lo;
+  const span = hi - lo || Math.abs(hi) * 0.01 || 1;
+  return [lo - span * 0.1, hi + span * 0.1];
+}
+
 /** The chart itself (loaded by TimeSeriesChart, which see). */
 export function TimeSeriesChartCanvas(props: TimeSeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const days = typeof props.x[0] === 'string';
   // The plot is built again when its shape changes (series, colours, height, kind of x), not for new values.
-  const shape = JSON.stringify([props.series.map((s) => [s.name, s.color]), props.height, days, props.integers]);
+  const shape = JSON.stringify([
+    props.series.map((s) => [s.name, s.color]),
+    props.height,
+    days,
+    props.integers,
+    props.fitValues,
+  ]);
   const data = useMemo<uPlot.AlignedData>(
     () => [props.x.map(toSeconds), ...props.series.map((s) => s.values.map((v) => v ?? null))],
     [props.x, props.series],

@@ -59,7 +59,16 @@ describe('cluster page: tabs and actions other areas contribute', () => {
   it('shows the configchange and ticdc tabs after its own, and the ctl and gitops buttons', async () => {
     showCluster(cluster());
     expect(await screen.findByText('Cluster: orders-prod')).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Components', 'Current Config', 'Modification Histories', 'TiCDC', 'Maintenance']);
+    expect(tabNames()).toEqual([
+      'Components',
+      'Alerts',
+      'Topology',
+      'Current Config',
+      'Modification Histories',
+      'TiCDC',
+      'DM Namespaces',
+      'Maintenance',
+    ]);
     expect(screen.getByRole('button', { name: /Ctl/ }).closest('a')).toHaveAttribute(
       'href',
       `/orgs/${TENANT}/clusters/10086/ctl`,
@@ -81,6 +90,8 @@ describe('cluster page: tabs and actions other areas contribute', () => {
     await screen.findByText('Cluster: orders-prod');
     expect(tabNames()).toEqual([
       'Components',
+      'Alerts',
+      'Topology',
       'Current Config',
       'Pool Usage',
       'Modification Histories',

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { ApartmentOutlined, ClusterOutlined, ProjectOutlined } from '@ant-design/icons';
@@ -8,6 +9,9 @@ import { ErrorState } from '../../../shared/ui/ErrorState';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Panel, StatFigure } from '../../../shared/ui/Panel';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';
+import { OptionalPart } from '../../../shared/ui/OptionalPart';
+import { useSlots } from '../../../shared/lib/slots';
+import { useCan } from '../../../shared/lib/useCan';
 import { useDashboardStats } from '../api';
 
 type CountBy = { key: string; count: number }[];
@@ -40,7 +44,41 @@ function Figure({
   );
 }
 
-/** /overview: platform totals and how clusters and tenants break down. */
+/**
+ * The panels other areas add (spec §7 dashboard: on-call, critical alerts, incidents, releases, SLA, top QPS…). Each
+ * loads its own code and runs its own query: one that fails shows its own error (or, when its code cannot load, a
+ * notice in its place) and the rest of the page stays.
+ */
+function ContributedPanels() {
+  const { overviewPanels } = useSlots();
+  const can = useCan();
+  const shown = overviewPanels.filter((panel) => !panel.requires || can(panel.requires));
+  if (shown.length === 0) return null;
+  return (
+    <div className="overview-panels">
+      {shown.map(({ key, title, span, Content }) => (
+        <Panel key={key} title={title} className={span === 2 ? 'overview-panel-wide' : undefined}>
+          <OptionalPart
+            what={`The overview panel ${title}`}
+            fallback={
+              <ErrorState
+                compact
+                error="Its code could not be downloaded; reload the page to try again."
+                title={`Failed to load ${title}`}
+              />
+            }
+          >
+            <Suspense fallback={<Spinner />}>
+              <Content />
+            </Suspense>
+          </OptionalPart>
+        </Panel>
+      ))}
+    </div>
+  );
+}
+
+/** /overview: platform totals, how clusters and tenants break down, and the panels other areas add. */
 export function OverviewPage() {
   const { data, error, isLoading, isFetching, refetch } = useDashboardStats();
 
@@ -88,6 +126,7 @@ export function OverviewPage() {
           )}
         </>
       )}
+      <ContributedPanels />
     </>
   );
 }

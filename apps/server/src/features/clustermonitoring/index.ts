@@ -1,0 +1,34 @@
+import { clusterMonitoringApi } from '@portal/contract';
+import { defineFeature } from '../../platform/context.js';
+import { principalOf } from '../../platform/auth.js';
+import * as service from './service.js';
+
+export { clusterAlerts, clusterStores, dmNamespaces, dmTasks } from './schema.js';
+export { availabilityZones, componentInstance } from './topology.js';
+
+/**
+ * Cluster monitoring (spec §7 devops cluster alerts, alert-summary, topology, dm-ns; dashboard critical-alert): a
+ * cluster's alerts with what the staff did about them (acknowledge, silence, audited), its topology (components
+ * and their zones, the stores PD reports) and its DM namespaces; the fleet's critical alerts for /overview.
+ */
+export const clusterMonitoringFeature = defineFeature({
+  name: 'clustermonitoring',
+  routes: (r, { db }) => {
+    const api = clusterMonitoringApi;
+    const who = (req: Parameters<typeof principalOf>[0]) => principalOf(req).email;
+    r.add(api.alerts, (req) => service.listAlerts(db, req.params.id, req.query));
+    r.add(api.alertSummary, (req) => service.alertSummary(db, req.params.id));
+    r.add(api.acknowledgeAlert, async (req) => ({
+      alert: await service.acknowledgeAlert(db, req.params.id, req.params.alert_id, who(req), req.body),
+    }));
+    r.add(api.silenceAlert, async (req) => ({
+      alert: await service.silenceAlert(db, req.params.id, req.params.alert_id, who(req), req.body),
+    }));
+    r.add(api.unsilenceAlert, async (req) => ({
+      alert: await service.unsilenceAlert(db, req.params.id, req.params.alert_id, who(req)),
+    }));
+    r.add(api.topology, (req) => service.topology(db, req.params.id));
+    r.add(api.dmNamespaces, (req) => service.dmNamespaces(db, req.params.id));
+    r.add(api.criticalAlerts, (req) => service.criticalAlerts(db, req.query));
+  },
+});

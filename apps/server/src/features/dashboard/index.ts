@@ -1,0 +1,31 @@
+import { dashboardApi } from '@portal/contract';
+import { defineFeature } from '../../platform/context.js';
+import { metricsSource } from '../metrics/index.js';
+import { cloudOncall } from './oncall.js';
+import { engineTenants, ROLLUP_JOB, rollupJob, scheduleRollup } from './rollup.js';
+import { dashboardIncidents, dashboardReleases } from './summaries.js';
+import { topQps } from './topqps.js';
+
+/**
+ * The overview's dashboard calls (spec §7 dashboard: cloud-oncall, incident, release, top qps, tiflash and tikv
+ * tenants): who is on call per rotation, unresolved incidents, ongoing and recent releases, the busiest clusters by
+ * QPS (the metrics source) and tenants ranked by TiKV / TiFlash nodes and storage (a rollup kept by a durable job).
+ */
+export const dashboardFeature = defineFeature({
+  name: 'dashboard',
+  jobs: () => ({ [ROLLUP_JOB]: rollupJob }),
+  start: (ctx) => scheduleRollup(ctx.db),
+  routes: (r, ctx) => {
+    const { db } = ctx;
+    const metrics = metricsSource(ctx);
+    r.add(dashboardApi.cloudOncall, (req) => cloudOncall(db, req.query.at));
+    r.add(dashboardApi.incident, (req) => dashboardIncidents(db, req.query.limit));
+    r.add(dashboardApi.release, (req) => dashboardReleases(db, req.query.limit));
+    r.add(dashboardApi.topQps, (req) => topQps(db, metrics, req.query.limit));
+    r.add(dashboardApi.tikvTenants, (req) => engineTenants(db, 'tikv', req.query));
+    r.add(dashboardApi.tiflashTenants, (req) => engineTenants(db, 'tiflash', req.query));
+  },
+});
+
+export { oncallMembers, oncallRotations } from './schema.js';
+export { rollupPass } from './rollup.js';
