@@ -11,10 +11,20 @@ import { topQps } from './topqps.js';
  * tenants): who is on call per rotation, unresolved incidents, ongoing and recent releases, the busiest clusters by
  * QPS (the metrics source) and tenants ranked by TiKV / TiFlash nodes and storage (a rollup kept by a durable job).
  */
+/** When each app (its database handle) was built: its first rollup pass waits a period after that. */
+const startedAt = new WeakMap<object, number>();
+const startOf = (db: object): number => {
+  if (!startedAt.has(db)) startedAt.set(db, Date.now());
+  return startedAt.get(db)!;
+};
+
 export const dashboardFeature = defineFeature({
   name: 'dashboard',
-  jobs: () => ({ [ROLLUP_JOB]: rollupJob }),
-  start: (ctx) => scheduleRollup(ctx.db),
+  jobs: (ctx) => {
+    startOf(ctx.db);
+    return { [ROLLUP_JOB]: (tx) => rollupJob(tx, startOf(ctx.db)) };
+  },
+  start: (ctx) => scheduleRollup(ctx.db, startOf(ctx.db)),
   routes: (r, ctx) => {
     const { db } = ctx;
     const metrics = metricsSource(ctx);

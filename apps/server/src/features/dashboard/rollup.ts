@@ -86,28 +86,20 @@ async function nextRun(db: Db, notBefore: number): Promise<Date> {
   return new Date(Math.max(Date.now(), state.refreshedAt.getTime() + PERIOD_MS, notBefore));
 }
 
-/** When this process started: its first pass waits a period after that. */
-const PROCESS_STARTED = Date.now();
-
 /**
- * The rollup job, rescheduling itself. A process's first pass waits a period after it started (unless the rollup
- * was never computed or a pass was cut short), so a start — and a benchmark right after one — is not slowed by it.
+ * The rollup job, rescheduling itself. An app's first pass waits a period after it started (`startedAt`, unless the
+ * rollup was never computed or a pass was cut short), so a start — and a benchmark right after one — is not slowed.
  */
-export async function rollupJob(tx: Db): Promise<{ rerunAt: Date }> {
-  const due = await nextRun(tx, PROCESS_STARTED + PERIOD_MS);
+export async function rollupJob(tx: Db, startedAt: number): Promise<{ rerunAt: Date }> {
+  const due = await nextRun(tx, startedAt + PERIOD_MS);
   if (due.getTime() > Date.now()) return { rerunAt: due };
   const ended = await rollupStep(tx);
   return { rerunAt: ended ? new Date(Date.now() + PERIOD_MS) : new Date() };
 }
 
-/** Queues the rollup job unless it is queued already (at start). */
-export async function scheduleRollup(db: Db): Promise<void> {
-  await enqueueJob(
-    db,
-    ROLLUP_JOB,
-    {},
-    { dedupeKey: ROLLUP_JOB, runAt: await nextRun(db, PROCESS_STARTED + PERIOD_MS) },
-  );
+/** Queues the rollup job unless it is queued already (at the start of an app that started at `startedAt`). */
+export async function scheduleRollup(db: Db, startedAt: number): Promise<void> {
+  await enqueueJob(db, ROLLUP_JOB, {}, { dedupeKey: ROLLUP_JOB, runAt: await nextRun(db, startedAt + PERIOD_MS) });
 }
 
 /** GET dashboard/tikv-tenants, tiflash-tenants: the top tenants of the rollup. */
