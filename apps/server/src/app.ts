@@ -20,6 +20,7 @@ import { Registry } from './platform/extensions.js';
 import { addRoute, routeRegistrar } from './platform/routes.js';
 import { createIdp, type Idp } from './idp/index.js';
 import { JobRunner } from './platform/jobs.js';
+import { ObservationRunner } from './platform/observation.js';
 import { accessFeature } from './features/access/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { orgsFeature } from './features/orgs/index.js';
@@ -174,12 +175,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   await idp.mount(app);
   const jobs = new JobRunner(database.db, app.log);
+  // Its rounds are the job runner's detached work: the runner's drain waits for them, its stop (on close) ends them.
+  const observations = new ObservationRunner(database.db, app.log, jobs);
   const registry = new Registry();
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     jobs,
+    observations,
     registry,
     controlPlane: options.controlPlane ?? simulatedControlPlane({ stepTimeScale: options.stepTimeScale ?? 1 }),
   };
@@ -188,9 +192,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   for (const f of modules) for (const c of f.provides?.(ctx) ?? []) registry.add(c);
   for (const f of modules)
     for (const [kind, handler] of Object.entries(f.jobs?.(ctx) ?? {})) jobs.register(kind, handler);
+  for (const f of modules) for (const o of f.observations?.(ctx) ?? []) observations.add(o);
   for (const f of modules) await f.routes?.(routeRegistrar(app, f.name), ctx);
   app.addHook('onReady', async () => {
     for (const f of modules) await f.start?.(ctx);
+    await observations.schedule();
   });
   await installSpa(app, config.webDist);
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());

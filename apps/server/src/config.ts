@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CERTIFICATE_COMPONENTS, type CertificateComponent } from '@portal/contract';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -33,6 +34,26 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | undefin
   if (v === 'true') return true;
   const list = v.split(',').map((s) => s.trim());
   return list.every(isAddressOrRange) ? list : undefined;
+}
+
+const ALERT_SYNC_RANGE = 'must be a whole number of seconds from 10 to 3600';
+/** The placeholders PD_URL_TEMPLATE may hold, filled in per cluster (features/clustermonitoring/storesource.ts). */
+export const PD_URL_PLACEHOLDERS = ['cluster_id', 'tenant_id', 'region', 'provider'] as const;
+
+/** What is wrong with a PD_URL_TEMPLATE, or undefined when nothing is. */
+function pdTemplateProblem(template: string): string | undefined {
+  const names = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+  const unknown = names.find((n) => !(PD_URL_PLACEHOLDERS as readonly string[]).includes(n));
+  if (unknown !== undefined)
+    return `has an unknown placeholder {${unknown}}: use {cluster_id}, {tenant_id}, {region} or {provider}`;
+  if (!names.includes('cluster_id')) return 'must contain {cluster_id}, e.g. https://pd.{cluster_id}.example.com:2379';
+  try {
+    const url = new URL(template.replace(/\{[^{}]*\}/g, 'x1'));
+    if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+  } catch {
+    // reported below
+  }
+  return 'must be an http(s) URL once its placeholders are filled in';
 }
 
 const envSchema = z
@@ -88,6 +109,58 @@ const envSchema = z
       .default('OPS'),
     PROMETHEUS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     PROMETHEUS_TOKEN: z.string().min(1).optional(),
+    ALERTMANAGER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    ALERTMANAGER_TOKEN: z.string().min(1).optional(),
+    ALERTMANAGER_CLUSTER_LABEL: z
+      .string()
+      .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'must be a label name such as cluster_id')
+      .default('cluster_id'),
+    ALERTMANAGER_SYNC_SECONDS: z.coerce
+      .number({ error: ALERT_SYNC_RANGE })
+      .int(ALERT_SYNC_RANGE)
+      .min(10, ALERT_SYNC_RANGE)
+      .max(3600, ALERT_SYNC_RANGE)
+      .default(60),
+    PD_URL_TEMPLATE: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        const problem = v === undefined ? undefined : pdTemplateProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    PD_TOKEN: z.string().min(1).optional(),
+    CERT_PROBE_TARGETS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseCertProbeTargets(v);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    CERT_PROBE_INTERVAL_MINUTES: minutesSetting(1440, 60),
+    O11Y_PROBE: z.enum(['embedded', 'http'], { error: 'must be embedded or http' }).optional(),
+    O11Y_URL_TEMPLATE: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        const problem = v === undefined ? undefined : o11yTemplateProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    O11Y_PROBE_CHECKS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseO11yProbeChecks(v ?? o11yDefaultChecks());
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    O11Y_PROBE_INTERVAL_MINUTES: minutesSetting(1440, 5),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -169,6 +242,31 @@ export interface Config {
    * undefined → the embedded model of the fleet's telemetry.
    */
   prometheus: { url: string; token: string | undefined } | undefined;
+  /**
+   * ALERTMANAGER_URL…: the Alertmanager the cluster alerts are synced from every `syncSeconds`
+   * (ALERTMANAGER_SYNC_SECONDS), an alert's cluster read from its label `clusterLabel` (ALERTMANAGER_CLUSTER_LABEL);
+   * undefined → nothing syncs, the stored alerts (the demo's) stand (features/clustermonitoring/alertsync.ts).
+   */
+  alertmanager: { url: string; token: string | undefined; clusterLabel: string; syncSeconds: number } | undefined;
+  /**
+   * PD_URL_TEMPLATE, PD_TOKEN: each cluster's PD HTTP API, the template's placeholders filled in per cluster, where the
+   * topology reads the stores live; undefined → the stores stored in `cluster_stores` (the demo's).
+   */
+  pd: { urlTemplate: string; token: string | undefined } | undefined;
+  /**
+   * The monitoring area's probes (features/monitoring/probes.ts), each run by a durable job every `intervalMinutes`.
+   * Certificates: the TLS endpoints of CERT_PROBE_TARGETS (CERT_PROBE_INTERVAL_MINUTES); none → the embedded source,
+   * which observes nothing (the stored inventory stands). O11y clusters: `http` (O11Y_PROBE=http, implied by
+   * O11Y_URL_TEMPLATE) runs `checks` (O11Y_PROBE_CHECKS) against each cluster's `urlTemplate`, else its stored
+   * endpoint (O11Y_PROBE_INTERVAL_MINUTES); `embedded` → the stored health stands.
+   */
+  certificateProbe: { targets: CertProbeTarget[]; intervalMinutes: number };
+  o11yProbe: {
+    kind: 'embedded' | 'http';
+    urlTemplate: string | undefined;
+    checks: O11yProbeCheck[];
+    intervalMinutes: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -226,5 +324,136 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     prometheus: e.PROMETHEUS_URL ? { url: e.PROMETHEUS_URL.replace(/\/$/, ''), token: e.PROMETHEUS_TOKEN } : undefined,
+    alertmanager: e.ALERTMANAGER_URL
+      ? {
+          url: e.ALERTMANAGER_URL.replace(/\/$/, ''),
+          token: e.ALERTMANAGER_TOKEN,
+          clusterLabel: e.ALERTMANAGER_CLUSTER_LABEL,
+          syncSeconds: e.ALERTMANAGER_SYNC_SECONDS,
+        }
+      : undefined,
+    pd: e.PD_URL_TEMPLATE ? { urlTemplate: e.PD_URL_TEMPLATE.replace(/\/$/, ''), token: e.PD_TOKEN } : undefined,
+    certificateProbe: { targets: e.CERT_PROBE_TARGETS, intervalMinutes: e.CERT_PROBE_INTERVAL_MINUTES },
+    o11yProbe: {
+      kind: e.O11Y_PROBE ?? (e.O11Y_URL_TEMPLATE ? 'http' : 'embedded'),
+      urlTemplate: e.O11Y_URL_TEMPLATE?.replace(/\/$/, ''),
+      checks: e.O11Y_PROBE_CHECKS,
+      intervalMinutes: e.O11Y_PROBE_INTERVAL_MINUTES,
+    },
   };
+}
+
+// ---- the monitoring probes' settings (features/monitoring/probes.ts) --------------------------------------------
+
+/** One TLS endpoint whose certificate the prober reads (CERT_PROBE_TARGETS), kept as (region, component, name). */
+export interface CertProbeTarget {
+  regionId: string;
+  component: CertificateComponent;
+  name: string;
+  host: string;
+  port: number;
+}
+
+/** One HTTP check of an o11y cluster (O11Y_PROBE_CHECKS): `path` is appended to the cluster's base URL. */
+export interface O11yProbeCheck {
+  name: string;
+  path: string;
+}
+
+/** The placeholders O11Y_URL_TEMPLATE may hold, filled in per o11y cluster. */
+export const O11Y_URL_PLACEHOLDERS = ['name', 'provider', 'region', 'region_id'] as const;
+
+/** O11Y_PROBE_CHECKS' default: the metrics store's liveness (the first check: down when it fails), then the rest. */
+export function o11yDefaultChecks(): string {
+  return 'metrics=/-/healthy,ready=/-/ready,alertmanager=/alertmanager/-/healthy,grafana=/grafana/api/health';
+}
+
+/** A whole number of minutes from 1 to `max` (a function: the schema above is built before the constants here). */
+function minutesSetting(max: number, fallback: number) {
+  const problem = `must be a whole number of minutes from 1 to ${max}`;
+  return z.coerce.number({ error: problem }).int(problem).min(1, problem).max(max, problem).default(fallback);
+}
+
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/**
+ * CERT_PROBE_TARGETS: comma-separated `region/COMPONENT[/name]=host:port` (an IPv6 address in brackets), e.g.
+ * `aws.us-east-1/SQL_GATEWAY/sql-gateway-tls=gateway.us-east-1.example.com:443`; the name defaults to `host:port`.
+ * Unset or empty: no targets. Returns what is wrong with the first bad entry instead when there is one.
+ */
+export function parseCertProbeTargets(value: string | undefined): CertProbeTarget[] | string {
+  const targets: CertProbeTarget[] = [];
+  const seen = new Set<string>();
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const problem = (what: string) =>
+      `entry "${entry}": ${what}; the format is region/COMPONENT[/name]=host:port, e.g. ` +
+      'aws.us-east-1/SQL_GATEWAY/sql-gateway-tls=gateway.us-east-1.example.com:443';
+    const eq = entry.indexOf('=');
+    if (eq < 0) return problem('no "=host:port"');
+    const [regionId = '', component = '', name, ...extra] = entry.slice(0, eq).trim().split('/');
+    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(regionId))
+      return problem('the region must be a region id such as aws.us-east-1');
+    if (!(CERTIFICATE_COMPONENTS as readonly string[]).includes(component))
+      return problem(`the component must be one of ${CERTIFICATE_COMPONENTS.join(', ')}`);
+    if (extra.length || (name !== undefined && !/^[\w.:-]{1,200}$/.test(name)))
+      return problem('the name must be 1 to 200 letters, digits, ".", "_", ":" or "-"');
+    const m = /^(?:\[([^\]]+)\]|([^\s:[\]]+)):(\d{1,5})$/.exec(entry.slice(eq + 1).trim());
+    const host = m?.[1] ?? m?.[2] ?? '';
+    const port = Number(m?.[3]);
+    const hostOk = m?.[1] !== undefined ? net.isIPv6(host) : HOST_NAME.test(host);
+    if (!m || !hostOk || port < 1 || port > 65535)
+      return problem('the address must be host:port (an IPv6 address in brackets), the port from 1 to 65535');
+    const target: CertProbeTarget = {
+      regionId,
+      component: component as CertificateComponent,
+      name: name ?? (m[1] !== undefined ? `[${host}]:${port}` : `${host}:${port}`),
+      host,
+      port,
+    };
+    const key = `${target.regionId}/${target.component}/${target.name}`;
+    if (seen.has(key)) return problem(`${key} is listed twice`);
+    seen.add(key);
+    targets.push(target);
+  }
+  return targets;
+}
+
+/** What is wrong with an O11Y_URL_TEMPLATE, or undefined when nothing is. */
+function o11yTemplateProblem(template: string): string | undefined {
+  const names = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!);
+  const unknown = names.find((n) => !(O11Y_URL_PLACEHOLDERS as readonly string[]).includes(n));
+  if (unknown !== undefined)
+    return `has an unknown placeholder {${unknown}}: use {name}, {provider}, {region} or {region_id}`;
+  if (names.length === 0) return 'must contain {name} (or {region_id}…), e.g. https://{name}.o11y.example.com';
+  try {
+    const url = new URL(template.replace(/\{[^{}]*\}/g, 'x1'));
+    if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+  } catch {
+    // reported below
+  }
+  return 'must be an http(s) URL once its placeholders are filled in';
+}
+
+/**
+ * O11Y_PROBE_CHECKS: comma-separated `name=/path` (at least one), each path appended to an o11y cluster's base URL.
+ * The first is the metrics store's liveness: the cluster is down when it fails, degraded when only others do.
+ */
+export function parseO11yProbeChecks(value: string): O11yProbeCheck[] | string {
+  const checks: O11yProbeCheck[] = [];
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [name = '', path = '', ...extra] = entry.split('=').map((s) => s.trim());
+    if (extra.length || !/^[a-z][\w-]{0,39}$/i.test(name) || !/^\/[^\s?#]*(\?[^\s#]*)?$/.test(path))
+      return `entry "${entry}": must be name=/path, e.g. metrics=/-/healthy`;
+    if (checks.some((c) => c.name === name)) return `entry "${entry}": the check ${name} is listed twice`;
+    checks.push({ name, path });
+  }
+  return checks.length ? checks : 'must list at least one check, e.g. metrics=/-/healthy';
 }

@@ -54,6 +54,9 @@ describe('cluster alerts: messages and validation', () => {
     });
     expect(errorCatalogue['clusterAlert.actionNotAllowed'].status).toBe(409);
     expect(errorCatalogue['clusterAlert.notFound'].status).toBe(404);
+    // The adapters' failures (decision 0015): the alert source and a cluster's PD are upstreams.
+    expect(errorCatalogue['clusterAlert.sourceUnavailable'].status).toBe(502);
+    expect(errorCatalogue['clusterTopology.pdUnavailable'].status).toBe(502);
     expect(AUDIT_TYPES).toContain('cluster_alert');
   });
 

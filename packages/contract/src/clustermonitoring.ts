@@ -12,7 +12,8 @@ import { listQuery, listResult, repeated } from './list.js';
  *   alert (someone is on it) and silence it for a while (muted: left out of the fleet's critical alerts), or lift
  *   the silence again. Whether it fires is the alert source's business, never the portal's.
  * - the topology is what PD reports: the components and where their instances run (availability zones), and the
- *   stores (TiKV and TiFlash) with their state, capacity and region/leader counts.
+ *   stores (TiKV and TiFlash) with their state, capacity and region/leader counts, read live from the cluster's PD
+ *   when one is configured (`stores_error` says why they could not be).
  * - DM namespaces are the data-migration deployments (DM master and workers in their own namespace) attached to a
  *   dedicated cluster, with the migration tasks each runs.
  */
@@ -290,6 +291,11 @@ export const clusterTopologySchema = z.object({
   components: z.array(topologyComponentSchema),
   /** TiKV stores first, then TiFlash, by store id. */
   stores: z.array(clusterStoreSchema),
+  /**
+   * Why the stores could not be read (the cluster's PD did not answer, or not as expected), or null. When set, `stores`
+   * is empty and the zones count no stores: the components are still shown.
+   */
+  stores_error: z.string().nullable(),
   zones: z.array(topologyZoneSchema),
 });
 export type ClusterTopology = z.infer<typeof clusterTopologySchema>;

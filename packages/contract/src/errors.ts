@@ -265,6 +265,8 @@ export const errorCatalogue = {
     status: 409,
     message: 'The alert does not allow this action in its current state',
   },
+  'clusterAlert.sourceUnavailable': { status: 502, message: 'The alert source (Alertmanager) could not be reached' },
+  'clusterTopology.pdUnavailable': { status: 502, message: "The cluster's PD could not be reached" },
   'monitoring.reportNotFound': { status: 404, message: 'Component-diff report not found' },
   'monitoring.reportActionNotAllowed': {
     status: 409,

@@ -37,6 +37,15 @@ export async function enqueueJob(tx: Db, kind: string, payload: unknown, opts: E
 
 const backoffMs = (attempt: number) => Math.min(60_000, 500 * 2 ** (attempt - 1));
 
+/** Work that jobs start and do not await (observation rounds, platform/observation.ts). */
+export interface DetachedWork {
+  busy(): boolean;
+  /** Resolves once none is under way. */
+  idle(): Promise<void>;
+  /** Cancels what is under way and starts no more. */
+  stop(): Promise<void>;
+}
+
 /**
  * Claims due jobs with `FOR UPDATE SKIP LOCKED` (so sibling processes never run the same job) and runs them.
  * A crash mid-job rolls back the job's effects and leaves it queued; it simply runs again.
@@ -46,6 +55,7 @@ export class JobRunner {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  private readonly detached: DetachedWork[] = [];
 
   constructor(
     private readonly db: Db,
@@ -56,6 +66,11 @@ export class JobRunner {
   register<P>(kind: string, handler: (tx: Db, payload: P, job: Job) => Promise<{ rerunAt?: Date } | void>): void {
     if (this.handlers.has(kind)) throw new Error(`job handler for ${kind} registered twice`);
     this.handlers.set(kind, handler as JobHandler);
+  }
+
+  /** Work the jobs start without awaiting it: `drain()` waits for it, `stop()` ends it. */
+  attach(work: DetachedWork): void {
+    this.detached.push(work);
   }
 
   /** Claims and runs one due job; false when none is due. */
@@ -111,10 +126,17 @@ export class JobRunner {
     });
   }
 
-  /** Runs due jobs until none is left (tests, and after a burst of work). */
+  /**
+   * Runs due jobs until none is left (tests, and after a burst of work), waiting for the detached work they started
+   * (an observation round) and running what that queued in turn.
+   */
   async drain(max = 1000): Promise<number> {
     let n = 0;
-    while (n < max && (await this.runOne())) n++;
+    while (n < max) {
+      if (await this.runOne()) n++;
+      else if (this.detached.some((w) => w.busy())) await Promise.all(this.detached.map((w) => w.idle()));
+      else break;
+    }
     return n;
   }
 
@@ -154,6 +176,6 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
-    await this.loop;
+    await Promise.all([this.loop, ...this.detached.map((w) => w.stop())]);
   }
 }

@@ -71,6 +71,15 @@ export const idpKeys = pgTable('idp_keys', {
 });
 
 /**
+ * Which parts of the demo seed a database holds (seed/demo.ts): `static` (data fixed to the demo's own calendar, which
+ * the build seeds once into the demo template) and `live` (data relative to the clock: seeded at the first start).
+ */
+export const demoSeedParts = pgTable('demo_seed_parts', {
+  part: text('part').primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * Durable background work. A worker claims a due job with `FOR UPDATE SKIP LOCKED` and runs its handler inside the
  * same transaction that marks it done, so a crash rolls both back and the job simply runs again: effects happen
  * exactly once.

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AIOPS_DETECT_INTERVAL_MINUTES, aiopsRule, type AiopsIssue, type AiopsRule } from '@portal/contract';
@@ -11,7 +13,8 @@ import { dueReportDays, nextReportRun, onReportJob } from './service.js';
 /*
  * The detector over the embedded metrics model: it finds the model's anomalies (and nothing else at a quiet time),
  * opens an issue with its audit row and event, refreshes it on the next run, marks it quiet when the anomaly ends;
- * the rule conditions on their own; the two durable jobs (queued at start, re-queuing themselves).
+ * the rule conditions on their own; the two durable jobs (queued at start, re-queuing themselves); the detector over a
+ * Prometheus that fails or is slow (read with no transaction open, failures logged and kept, the schedule kept).
  */
 
 const P = '/api/v1/devops/aiops';
@@ -212,6 +215,7 @@ describe('the durable jobs', () => {
 
     // Another start (a restart) adds none.
     await aiopsFeature.start!(t.ctx);
+    await t.ctx.observations.schedule();
     expect((await queued('aiops.detect'))[0]!.n).toBe(1);
 
     const before = await t.database.rows<{ n: number }>(
@@ -246,5 +250,115 @@ describe('the durable jobs', () => {
     expect(nextReportRun(new Date('2026-01-02T00:01:00Z')).toISOString()).toBe('2026-01-02T00:05:00.000Z');
     expect(nextReportRun(new Date('2026-01-02T00:05:00Z')).toISOString()).toBe('2026-01-03T00:05:00.000Z');
     expect(nextReportRun(new Date('2026-01-01T23:59:00Z')).toISOString()).toBe('2026-01-02T00:05:00.000Z');
+  });
+});
+
+describe('the detector over a failing Prometheus', () => {
+  let app: TestApp;
+  let server: http.Server;
+  /** Metric names whose queries fail; `slowMs` delays the next answer once. */
+  const failing = new Set<string>();
+  let slowMs = 0;
+  const asked: string[] = [];
+  const logged: { level: string; msg: string }[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const query = new URL(req.url ?? '/', 'http://x').searchParams.get('query') ?? '';
+      asked.push(query);
+      const delay = slowMs;
+      slowMs = 0;
+      setTimeout(() => {
+        if (res.destroyed) return;
+        const down = [...failing].some((m) => query.includes(m));
+        res.writeHead(down ? 503 : 200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            down
+              ? { status: 'error', errorType: 'unavailable', error: 'down for maintenance' }
+              : { status: 'success', data: { resultType: 'matrix', result: [] } },
+          ),
+        );
+      }, delay);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    app = await createTestApp({ PROMETHEUS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    const keep = (level: string) => (_obj: object, msg: string) => logged.push({ level, msg });
+    app.ctx.observations.log = { info: keep('info'), warn: keep('warn'), error: keep('error') };
+    // The seed's other queued jobs first, so that what follows drains the detector alone.
+    await app.database.rows(sql`update jobs set run_at = now() + interval '1 day' where kind = 'aiops.detect'`);
+    await app.jobs.drain();
+  });
+  afterAll(async () => {
+    await app?.close();
+    server?.closeAllConnections();
+    server?.close();
+  });
+
+  const job = async () =>
+    (
+      await app.database.rows<{ status: string; attempts: number; max_attempts: number; last_error: string | null }>(
+        sql`select status, attempts, max_attempts, last_error from jobs where kind = 'aiops.detect'`,
+      )
+    )[0]!;
+  const issues = () =>
+    app.database.rows(sql`select number, status, firing, occurrences, last_seen from aiops_issues order by number`);
+  const detectNow = async () => {
+    await app.database.rows(sql`update jobs set run_at = now() where kind = 'aiops.detect'`);
+    await app.jobs.drain();
+  };
+
+  it('a round whose every query fails records nothing, is logged and kept on its job; the schedule stays', async () => {
+    for (const r of ['component_cpu_usage_ratio', 'tikv_storage_usage_ratio', 'tidb_query', 'tidb_qps']) failing.add(r);
+    const before = await issues();
+    const { max_attempts: limit } = await job();
+    // More failed rounds in a row than the job's attempt limit.
+    for (let i = 0; i <= limit; i++) await detectNow();
+    const j = await job();
+    const why =
+      'no rule could be evaluated over the prometheus metrics source: Prometheus answered 503: down for maintenance';
+    expect(j).toMatchObject({ status: 'queued', attempts: limit + 1, last_error: why });
+    expect(await issues()).toEqual(before);
+    const errors = logged.filter((l) => l.level === 'error').map((l) => l.msg);
+    expect(errors).toHaveLength(limit + 1);
+    expect(errors.at(-1)).toMatch(
+      new RegExp(
+        `^aiops\\.detect: the round failed, nothing recorded \\(${limit + 1} rounds in a row\\): ${why}; the next round at `,
+      ),
+    );
+  });
+
+  it('a rule whose query fails is skipped and logged; the others are recorded, the failures cleared', async () => {
+    failing.clear();
+    failing.add('tikv_storage_usage_ratio');
+    logged.length = 0;
+    const storage = sql`select occurrences, firing from aiops_issues
+      where rule = 'tikv_storage_pressure' and status <> 'resolved'`;
+    const before = await app.database.rows(storage);
+    expect(before.length).toBeGreaterThan(0);
+    await detectNow();
+    expect(await job()).toMatchObject({ status: 'queued', attempts: 0, last_error: null });
+    // Not read: left as it was (neither refreshed nor marked quiet).
+    expect(await app.database.rows(storage)).toEqual(before);
+    expect(logged).toEqual([
+      { level: 'warn', msg: 'tikv_storage_pressure: Prometheus answered 503: down for maintenance' },
+    ]);
+  });
+
+  it('reads Prometheus with no database transaction open: the database answers while it is slow', async () => {
+    failing.clear();
+    asked.length = 0;
+    slowMs = 3000;
+    await app.database.rows(sql`update jobs set run_at = now() where kind = 'aiops.detect'`);
+    const draining = app.jobs.drain();
+    while (asked.length === 0) await new Promise((r) => setTimeout(r, 20));
+    // On PGlite, a transaction open around the queries would hold the one connection until Prometheus answers.
+    const answered = await Promise.race([
+      app.database.rows(sql`select count(*) from aiops_issues`).then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('blocked'), 1500)),
+    ]);
+    expect(answered).toBe('answered');
+    await draining;
+    expect(asked.length).toBeGreaterThan(1);
+    expect(await job()).toMatchObject({ status: 'queued', attempts: 0 });
   });
 });

@@ -9,9 +9,11 @@ import {
   METRICS_MAX_SERIES,
   type AiopsRule,
 } from '@portal/contract';
+import type { AppContext } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { publishEvent } from '../../platform/events.js';
-import type { MetricsSource } from '../metrics/index.js';
+import { defineObservation } from '../../platform/observation.js';
+import { metricsSource, type MetricsSource } from '../metrics/index.js';
 import { evaluateRule, findingSummary, lookbackMinutes, worse, type Finding, type Sample } from './evaluate.js';
 import * as repo from './repo.js';
 import { audit, issuePath, issueSnapshot, SYSTEM } from './service.js';
@@ -21,10 +23,14 @@ import { audit, issuePath, issueSnapshot, SYSTEM } from './service.js';
  * over the fleet's metrics, as the metrics adapter answers them, at the minute it runs. A rule that fires for a
  * cluster opens an issue, or refreshes the one still unresolved for that rule and cluster; unresolved issues whose
  * rule no longer fires are marked quiet (`firing` false) — they stay open until a person resolves them.
+ *
+ * It is a periodic observation (platform/observation.ts, `detectorObservation`): the metrics are read with no database
+ * transaction open (Prometheus may take up to its timeout per query), then one transaction records the issues. A rule
+ * whose query fails is skipped and logged; a round whose every query fails is a failed round (logged, kept as the
+ * job's last error); the detector's schedule never stops.
  */
 
 export const DETECT_JOB = 'aiops.detect';
-export const DETECT_JOB_KEY = 'aiops.detect';
 
 const STEP_MS = AIOPS_EVAL_STEP_SECONDS * 1000;
 /** An instant on the detector's grid (whole minutes), so a run reads the same points wherever it runs. */
@@ -138,27 +144,50 @@ export function refreshPatch(rule: AiopsRule, row: repo.IssueRow, f: Finding, at
   };
 }
 
+/** What one run read from the metrics source: per rule, its evaluation or why its query failed. */
+export interface FleetObservation {
+  /** The instant evaluated (on the grid). */
+  at: number;
+  rules: { rule: AiopsRule; result?: Awaited<ReturnType<typeof evaluateFleet>>; error?: string }[];
+}
+
 /**
- * One run of the detector at `at` (rounded down to the minute), in the caller's transaction: every rule evaluated,
- * issues opened, refreshed or marked quiet. A rule whose query fails is skipped (its warning says why); the others
- * still run.
+ * Reads the metrics for a run at `now` (rounded down to the minute): every rule evaluated over the fleet, in no
+ * transaction of its own. A rule whose query fails keeps the reason; an aborted `signal` stops before the next rule.
  */
-export async function runDetection(
-  tx: Db,
+export async function observeFleet(
   source: MetricsSource,
-  now: Date = new Date(),
+  now: Date,
   rules: readonly AiopsRule[] = AIOPS_RULES,
-): Promise<RuleRun[]> {
+  signal?: AbortSignal,
+): Promise<FleetObservation> {
   const at = onGrid(now.getTime());
-  const when = new Date(at);
+  const observed: FleetObservation = { at, rules: [] };
+  for (const rule of rules) {
+    signal?.throwIfAborted();
+    try {
+      observed.rules.push({ rule, result: await evaluateFleet(source, rule, at) });
+    } catch (err) {
+      observed.rules.push({ rule, error: (err as Error).message });
+    }
+  }
+  return observed;
+}
+
+/**
+ * Records what a run read, in the caller's transaction: issues opened, refreshed or marked quiet. A rule whose query
+ * failed is skipped (its warning says why); the others are recorded.
+ */
+export async function recordDetection(tx: Db, observed: FleetObservation): Promise<RuleRun[]> {
+  const when = new Date(observed.at);
   const existing = new Map<string, repo.IssueRow>();
   for (const row of await repo.unresolvedIssues(
     tx,
-    rules.map((r) => r.key),
+    observed.rules.map((r) => r.rule.key),
   ))
     existing.set(`${row.rule}|${row.clusterId}`, row);
   const runs: RuleRun[] = [];
-  for (const rule of rules) {
+  for (const { rule, result, error } of observed.rules) {
     const run: RuleRun = {
       rule: rule.key,
       evaluated: 0,
@@ -169,11 +198,8 @@ export async function runDetection(
       warnings: [],
     };
     runs.push(run);
-    let result: Awaited<ReturnType<typeof evaluateFleet>>;
-    try {
-      result = await evaluateFleet(source, rule, at);
-    } catch (err) {
-      run.warnings.push(`${rule.key}: ${(err as Error).message}`);
+    if (!result) {
+      run.warnings.push(`${rule.key}: ${error}`);
       continue;
     }
     run.evaluated = result.evaluated;
@@ -201,5 +227,43 @@ export async function runDetection(
   return runs;
 }
 
-/** When the detector runs next after a run at `now`. */
-export const nextDetection = (now: Date): Date => new Date(now.getTime() + AIOPS_DETECT_INTERVAL_MINUTES * 60_000);
+/**
+ * One run of the detector at `now`: the metrics read (`observeFleet`), then recorded in the caller's transaction
+ * (`recordDetection`). The job does the same as a periodic observation, reading outside any transaction.
+ */
+export async function runDetection(
+  tx: Db,
+  source: MetricsSource,
+  now: Date = new Date(),
+  rules: readonly AiopsRule[] = AIOPS_RULES,
+): Promise<RuleRun[]> {
+  return recordDetection(tx, await observeFleet(source, now, rules));
+}
+
+/**
+ * The detector as a periodic observation (job `aiops.detect`, every AIOPS_DETECT_INTERVAL_MINUTES, the first a period
+ * after start). A round in which no rule could be read (the metrics source is down) fails: nothing is recorded.
+ */
+export function detectorObservation(ctx: Pick<AppContext, 'config' | 'db'>, source = metricsSource(ctx)) {
+  return defineObservation({
+    kind: DETECT_JOB,
+    periodMs: AIOPS_DETECT_INTERVAL_MINUTES * 60_000,
+    firstRound: 'period',
+    observe: async ({ at, signal }) => {
+      const observed = await observeFleet(source, at, AIOPS_RULES, signal);
+      const failed = observed.rules.filter((r) => r.error !== undefined);
+      if (failed.length && failed.length === observed.rules.length) {
+        const why = [...new Set(failed.map((r) => r.error))].join('; ');
+        throw new Error(`no rule could be evaluated over the ${source.kind} metrics source: ${why}`);
+      }
+      return observed;
+    },
+    record: (tx, observed) => recordDetection(tx, observed),
+    report: (runs, { log }) => {
+      for (const run of runs)
+        for (const warning of run.warnings) log.warn({ observation: DETECT_JOB, rule: run.rule }, warning);
+      const opened = runs.flatMap((r) => r.opened);
+      if (opened.length) log.info({ observation: DETECT_JOB, opened }, `AIOps detector opened ${opened.join(', ')}`);
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { defineFeature } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import { enqueueJob } from '../../platform/jobs.js';
 import { metricsSource } from '../metrics/index.js';
-import { DETECT_JOB, DETECT_JOB_KEY, nextDetection, runDetection } from './detector.js';
+import { detectorObservation } from './detector.js';
 import { issueEvidence } from './evidence.js';
 import * as service from './service.js';
 
@@ -12,24 +12,21 @@ export { aiopsIssues, aiopsReports } from './schema.js';
 
 /**
  * AIOps (issue 14; spec §2 /aiops/issues, /aiops/issues/{issue_key}, /aiops/reports/{report_id}): the anomaly rules of
- * the contract evaluated over the metrics adapter by a durable periodic job (the detector), the issues it opens —
+ * the contract evaluated over the metrics adapter by a periodic observation (the detector), the issues it opens —
  * acknowledged and resolved by people (contract AIOPS_ISSUE_STATUS_ACTIONS, audited) — each with its evidence chart,
  * and the daily reports a second periodic job writes after each UTC midnight.
  *
- * Both jobs are rows of the `jobs` table that queue their own next run (`rerunAt`), so a restart neither loses nor
- * doubles them; the app's start queues each once if it is missing (a dedupe key), the first run one interval later.
+ * Both are rows of the `jobs` table that queue their own next run, so a restart neither loses nor doubles them; the
+ * app's start queues each once if it is missing (a dedupe key), the first run one interval later. The detector is a
+ * periodic observation (platform/observation.ts): it reads the metrics with no transaction open, records in one
+ * transaction, and a failing metrics source is logged and kept on its job, never stopping its schedule.
  */
 export const aiopsFeature = defineFeature({
   name: 'aiops',
-  jobs: (ctx) => ({
-    [DETECT_JOB]: async (tx: Db) => {
-      const now = new Date();
-      // The metrics are read in the job's transaction (the embedded source reads the cluster tables).
-      await runDetection(tx, metricsSource({ config: ctx.config, db: tx }), now);
-      return { rerunAt: nextDetection(now) };
-    },
+  jobs: () => ({
     [service.REPORT_JOB]: (tx: Db) => service.onReportJob(tx),
   }),
+  observations: (ctx) => [detectorObservation(ctx)],
   routes: (r, ctx) => {
     const source = metricsSource(ctx);
     const who = (req: Parameters<typeof principalOf>[0]) => principalOf(req).email.toLowerCase();
@@ -45,7 +42,6 @@ export const aiopsFeature = defineFeature({
   },
   start: async (ctx) => {
     const now = new Date();
-    await enqueueJob(ctx.db, DETECT_JOB, {}, { dedupeKey: DETECT_JOB_KEY, runAt: nextDetection(now) });
     await enqueueJob(
       ctx.db,
       service.REPORT_JOB,

@@ -391,6 +391,8 @@ describe('topology', () => {
           where c.status = 'USER_CLUSTER_STATUS_AVAILABLE' and k.replicas >= 6 order by c.id limit 1`,
     );
     const topo = await ok<ClusterTopology>('GET', `${C}/${c!.id}/topology`);
+    // The embedded store source (no PD_URL_TEMPLATE): the stored stores, never an error.
+    expect(topo.stores_error).toBeNull();
     const zones = availabilityZones(c!.provider, c!.region);
     expect(zones).toHaveLength(3);
     expect(topo.zones.map((z) => z.zone)).toEqual(zones);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { clusterAlertListQuery, criticalAlertListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
@@ -144,6 +144,52 @@ export function selectCriticalPage(
 export async function countCritical(db: Db, now: Date): Promise<number> {
   const [row] = await db.select({ n: count() }).from(clusterAlerts).where(criticalWhere(now));
   return row?.n ?? 0;
+}
+
+// ---- alert sync ---------------------------------------------------------------------------------------------------
+/** The ids among `ids` that are clusters of the portal. */
+export async function existingClusterIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const rows = await db.select({ id: clusters.id }).from(clusters).where(inArray(clusters.id, chunk));
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+/** Every firing alert of the fleet (over the partial index `cluster_alerts_firing_fingerprint_idx`). */
+export function selectFiringAlerts(db: Db): Promise<AlertRow[]> {
+  return db.select().from(clusterAlerts).where(eq(clusterAlerts.status, 'firing')).orderBy(asc(clusterAlerts.id));
+}
+
+/** Rows that are not firing with one of these fingerprints (an alert resolved, perhaps to fire again). */
+export async function selectSettledByFingerprint(db: Db, fingerprints: string[]): Promise<AlertRow[]> {
+  const out: AlertRow[] = [];
+  for (let i = 0; i < fingerprints.length; i += 1000) {
+    const chunk = fingerprints.slice(i, i + 1000);
+    out.push(
+      ...(await db
+        .select()
+        .from(clusterAlerts)
+        .where(and(inArray(clusterAlerts.fingerprint, chunk), ne(clusterAlerts.status, 'firing')))),
+    );
+  }
+  return out;
+}
+
+/** Resolves these alerts (still firing) at `at`. */
+export async function resolveAlerts(db: Db, ids: number[], at: Date): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .update(clusterAlerts)
+      .set({ status: 'resolved', endsAt: at, updatedAt: at })
+      .where(and(inArray(clusterAlerts.id, ids.slice(i, i + 1000)), eq(clusterAlerts.status, 'firing')))
+      .returning({ id: clusterAlerts.id });
+    n += rows.length;
+  }
+  return n;
 }
 
 // ---- topology -----------------------------------------------------------------------------------------------------

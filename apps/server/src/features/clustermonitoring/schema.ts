@@ -41,6 +41,11 @@ export const clusterAlerts = pgTable(
     silencedBy: text('silenced_by'),
     silencedUntil: at('silenced_until'),
     silenceComment: text('silence_comment'),
+    /**
+     * The alert source's identity of the alert (Alertmanager's fingerprint of its label set) on rows the alert sync
+     * wrote; null on others (the demo's). At most one firing row per fingerprint.
+     */
+    fingerprint: text('fingerprint'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -50,6 +55,11 @@ export const clusterAlerts = pgTable(
     index('cluster_alerts_critical_firing_idx')
       .on(t.startsAt, t.id)
       .where(sql`${t.severity} = 'critical' and ${t.status} = 'firing'`),
+    // Every firing alert (the alert sync reads them all, to resolve those the source no longer reports), unique by
+    // fingerprint (nulls apart).
+    uniqueIndex('cluster_alerts_firing_fingerprint_idx')
+      .on(t.fingerprint)
+      .where(sql`${t.status} = 'firing'`),
   ],
 );
 

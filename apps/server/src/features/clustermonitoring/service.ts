@@ -27,6 +27,7 @@ import { listPage, pageWindow } from '../../platform/list-query.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { getCluster, listClusterComponents } from '../orgs/index.js';
 import * as repo from './repo.js';
+import { embeddedStoreSource, type StoreSource } from './storesource.js';
 import { componentInstance, zonesOf } from './topology.js';
 
 export const AUDIT_TYPE = 'cluster_alert' as const;
@@ -257,40 +258,41 @@ export async function criticalAlerts(
 }
 
 // ---- topology -----------------------------------------------------------------------------------------------------
-function toStore(r: repo.StoreRow): ClusterStore {
-  return {
-    store_id: r.storeId,
-    kind: r.kind as ClusterStore['kind'],
-    address: r.address,
-    zone: r.zone,
-    state: r.state as ClusterStore['state'],
-    version: r.version,
-    capacity_bytes: r.capacityBytes,
-    used_bytes: r.usedBytes,
-    region_count: r.regionCount,
-    leader_count: r.leaderCount,
-    started_at: iso(r.startedAt),
-  };
-}
+/** Components that are stores in PD: a cluster with none of them has no stores to ask for. */
+const STORE_COMPONENTS = new Set(['TIKV', 'TIFLASH', 'TIFLASH_LEARNER']);
 
-/** The components with their instances' placement, the stores PD reports, and what runs in each zone. */
-export async function topology(db: Db, clusterId: string): Promise<ClusterTopology> {
+/**
+ * The components with their instances' placement, the stores PD reports (from `source`), and what runs in each zone.
+ * When the source fails (PD unreachable), the rest still answers: no stores, and `stores_error` says why.
+ */
+export async function topology(
+  db: Db,
+  clusterId: string,
+  source: StoreSource = embeddedStoreSource(db),
+): Promise<ClusterTopology> {
   const cluster = await getCluster(db, clusterId);
-  const [components, storeRows] = await Promise.all([
-    listClusterComponents(db, clusterId),
-    repo.selectStores(db, clusterId),
-  ]);
+  const components = await listClusterComponents(db, clusterId);
+  let stores: ClusterStore[] = [];
+  let storesError: string | null = null;
+  if (components.items.some((c) => STORE_COMPONENTS.has(c.component))) {
+    try {
+      stores = await source.stores(cluster);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'clusterTopology.pdUnavailable') throw err;
+      storesError = err.message;
+    }
+  }
   const placed: TopologyComponent[] = components.items.map((c) => ({
     ...c,
     instances: Array.from({ length: c.replicas }, (_, i) => componentInstance(cluster, c.component, i)),
   }));
-  const stores = storeRows.map(toStore);
   return {
     cluster_id: cluster.id,
     provider: cluster.provider,
     region: cluster.region,
     components: placed,
     stores,
+    stores_error: storesError,
     zones: zonesOf(cluster, placed, stores),
   };
 }

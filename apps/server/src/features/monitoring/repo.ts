@@ -374,3 +374,85 @@ export async function selectCoveredClusters(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+// ---------------------------------------------------------------- probes (probes.ts)
+
+export type NewCertificate = typeof monCertificates.$inferInsert;
+
+/** Which of these region ids exist. */
+export async function selectRegionIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: regions.id }).from(regions).where(inArray(regions.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export const certificateKey = (k: { regionId: string; component: string; name: string }) =>
+  `${k.regionId}/${k.component}/${k.name}`;
+
+/** The stored fingerprint of each of these certificates (by `certificateKey`), locked until the caller commits. */
+export async function selectCertificateFingerprints(
+  db: Db,
+  keys: { regionId: string; component: string; name: string }[],
+): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const c = monCertificates;
+  const tuples = sql.join(
+    keys.map((k) => sql`(${k.regionId}, ${k.component}, ${k.name})`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ regionId: c.regionId, component: c.component, name: c.name, fingerprint: c.fingerprintSha256 })
+    .from(c)
+    .where(sql`(${c.regionId}, ${c.component}, ${c.name}) in (${tuples})`)
+    .for('update');
+  return new Map(rows.map((r) => [certificateKey(r), r.fingerprint]));
+}
+
+/** Inserts the certificates, or replaces what is known of one already kept for (region, component, name). */
+export async function upsertCertificates(db: Db, rows: NewCertificate[]): Promise<void> {
+  if (rows.length === 0) return;
+  const c = monCertificates;
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(c)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [c.regionId, c.component, c.name],
+      set: {
+        subject: excluded('subject'),
+        issuer: excluded('issuer'),
+        serialNumber: excluded('serial_number'),
+        dnsNames: excluded('dns_names'),
+        keyAlgorithm: excluded('key_algorithm'),
+        fingerprintSha256: excluded('fingerprint_sha256'),
+        notBefore: excluded('not_before'),
+        notAfter: excluded('not_after'),
+      },
+    });
+}
+
+/** Every o11y cluster, as the health prober needs it (name order). */
+export function selectO11yProbeTargets(db: Db) {
+  const o = monO11yClusters;
+  return db
+    .select({ name: o.name, provider: o.provider, region: o.region, regionId: o.regionId, endpoint: o.endpoint })
+    .from(o)
+    .orderBy(asc(o.name));
+}
+
+/** Records an o11y cluster's observed health; answers its health before, or undefined when it no longer exists. */
+export async function updateO11yHealth(
+  db: Db,
+  name: string,
+  patch: { health: string; healthMessage: string | null; checkedAt: Date },
+): Promise<{ health: string; healthMessage: string | null } | undefined> {
+  const o = monO11yClusters;
+  const [before] = await db
+    .select({ health: o.health, healthMessage: o.healthMessage })
+    .from(o)
+    .where(eq(o.name, name))
+    .for('update');
+  if (!before) return undefined;
+  await db.update(o).set(patch).where(eq(o.name, name));
+  return before;
+}

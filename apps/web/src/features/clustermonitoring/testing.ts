@@ -102,6 +102,7 @@ export function topology(overrides: Partial<ClusterTopology> = {}): ClusterTopol
       leader_count: 2133,
       started_at: '2026-10-01T00:00:00.000Z',
     })),
+    stores_error: null,
     zones: zones.map((zone, i) => ({
       zone,
       components: [

@@ -81,7 +81,8 @@ const componentColumns: DataColumns<TopologyComponent> = [
 
 /**
  * The cluster page's Topology tab: the availability zones and what runs in each, the stores PD reports (TiKV and
- * TiFlash: state, usage, regions and leaders), and each component's instances with their zones.
+ * TiFlash: state, usage, regions and leaders; why not, when PD could not be read), and each component's instances
+ * with their zones.
  */
 export function ClusterTopologyTab({ cluster }: ClusterSlotProps) {
   const { data, error, isLoading, refetch } = useClusterTopology(cluster.id);
@@ -107,14 +108,24 @@ export function ClusterTopologyTab({ cluster }: ClusterSlotProps) {
         ))}
       </div>
       <div className="cm-section-title">Stores</div>
-      <DataTable<ClusterStore>
-        aria-label="Stores"
-        rowKey="store_id"
-        columns={storeColumns}
-        data={data.stores}
-        pagination={false}
-        emptyText="No stores reported"
-      />
+      {data.stores_error ? (
+        // PD could not be read: the zones and components still show; the stores say why they do not.
+        <ErrorState
+          compact
+          title="The stores could not be read from PD"
+          error={data.stores_error}
+          onRetry={() => void refetch()}
+        />
+      ) : (
+        <DataTable<ClusterStore>
+          aria-label="Stores"
+          rowKey="store_id"
+          columns={storeColumns}
+          data={data.stores}
+          pagination={false}
+          emptyText="No stores reported"
+        />
+      )}
       <div className="cm-section-title">Components</div>
       <DataTable<TopologyComponent>
         aria-label="Topology components"

@@ -26,6 +26,34 @@ describe("the cluster page's Topology tab", () => {
     expect(within(down).getByText('950 GiB / 1000 GiB (95%)')).toBeInTheDocument();
     const comps = screen.getByRole('table', { name: 'Topology components' });
     expect(within(comps).getByText('db-tikv-1 (us-east-1b)')).toBeInTheDocument();
+    expect(screen.queryByText('The stores could not be read from PD')).not.toBeInTheDocument();
+  });
+
+  it('says why the stores are missing when PD could not be read, still showing the rest, and retries', async () => {
+    const failed = topology({
+      stores: [],
+      stores_error: 'PD of cluster 10086 did not answer within 5 s',
+      zones: topology().zones.map((z) => ({ ...z, stores: 0, stores_up: 0, region_count: 0, leader_count: 0 })),
+    });
+    const { calls } = mockFetch({
+      'GET /api/v1/devops/me': { body: operatorProfile },
+      [`GET ${CLUSTER_BASE}/topology`]: { body: failed },
+    });
+    renderWithProviders(<ClusterTopologyTab cluster={cluster()} />);
+    const error = await screen.findByRole('alert');
+    expect(within(error).getByText('The stores could not be read from PD')).toBeInTheDocument();
+    expect(within(error).getByText('PD of cluster 10086 did not answer within 5 s')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Stores' })).not.toBeInTheDocument();
+    const zone = screen.getByRole('region', { name: 'Zone us-east-1c' });
+    expect(within(zone).queryByText('Stores up')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Topology components' })).getByText('db-tikv-1 (us-east-1b)'),
+    ).toBeInTheDocument();
+    const topologyCalls = () => calls('GET', '/api/v1/devops/cluster/clusters/10086/topology').length;
+    const before = topologyCalls();
+    expect(before).toBeGreaterThan(0);
+    await userEvent.click(within(error).getByRole('button', { name: /Retry/ }));
+    await waitFor(() => expect(topologyCalls()).toBe(before + 1));
   });
 });
 
