@@ -21,7 +21,7 @@ import * as esbuild from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outArg = process.argv[2];
 const out = path.resolve(here, outArg ?? 'dist');
-const KEEP = new Set(['pglite-initdb']); // the template: made once per PGlite version and set of migrations, ~4 s
+const KEEP = new Set(['pglite-initdb', 'pglite-demo']); // the templates: remade only when their key changes
 
 const EXTERNAL = ['@electric-sql/pglite', 'oidc-provider', 'jose', 'pg', 'isomorphic-git', 'diff', 'nodemailer'];
 

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { initFromTemplate } from './pglite-template.js';
+import { demoTemplateKey, initFromTemplate, PGLITE_DEMO_TEMPLATE_DIR, runningFromBundle } from './pglite-template.js';
 import { SERVER_DIR } from './server-dir.js';
 
 /** The one database handle type: PGlite and node-postgres drizzle instances, and their transactions. */
@@ -43,6 +43,11 @@ export const pgliteExtensions = { pg_trgm };
 export interface PgliteOptions {
   /** PostgreSQL's shared_buffers, e.g. `16MB`. */
   sharedBuffers?: string;
+  /**
+   * A fresh data dir of `SEED=demo`: start from the build's demo template (static part of the demo seed included)
+   * when the bundle runs and it matches, else from the plain one.
+   */
+  demo?: boolean;
 }
 
 let wasmCompilerSet = false;
@@ -79,11 +84,15 @@ export function pgliteWasmModule(): Promise<WebAssembly.Module | undefined> {
 export async function openPglite(
   dataDir: string | undefined,
   loadDataDir?: Blob,
-  { sharedBuffers = '16MB' }: PgliteOptions = {},
+  { sharedBuffers = '16MB', demo = false }: PgliteOptions = {},
 ): Promise<Database> {
   const wasm = pgliteWasmModule();
   // A fresh data dir starts as a copy of the build's initdb'd template (pglite-template.ts) rather than a new initdb.
-  if (dataDir && !loadDataDir) initFromTemplate(dataDir);
+  if (dataDir && !loadDataDir) {
+    const fromDemo =
+      demo && runningFromBundle() && initFromTemplate(dataDir, PGLITE_DEMO_TEMPLATE_DIR, demoTemplateKey);
+    if (!fromDemo) initFromTemplate(dataDir);
+  }
   const client = await PGlite.create({
     dataDir,
     extensions: pgliteExtensions,
@@ -91,6 +100,11 @@ export async function openPglite(
     pgliteWasmModule: await wasm,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
+  return pgliteDatabase(client);
+}
+
+/** A `Database` over an open PGlite. */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -135,7 +149,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export function openDatabase(config: Config): Promise<Database> {
   return config.database.kind === 'postgres'
     ? openPostgres(config.database.url)
-    : openPglite(config.database.dataDir, undefined, { sharedBuffers: config.database.sharedBuffers });
+    : openPglite(config.database.dataDir, undefined, {
+        sharedBuffers: config.database.sharedBuffers,
+        demo: config.seed === 'demo',
+      });
 }
 
 const MIGRATION_LOCK = 727_001;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { SERVER_DIR } from './server-dir.js';
 
@@ -15,8 +16,14 @@ import { SERVER_DIR } from './server-dir.js';
  * It lives beside the build (`apps/server/dist/pglite-initdb/`, made by `npm run build -w @portal/server`) and is used
  * only when its key matches the installed PGlite (the files are tied to its PostgreSQL build); otherwise, or when it
  * is missing (the dev server, tests), PGlite runs initdb itself.
+ *
+ * A second template, `dist/pglite-demo/`, also holds the static part of the demo seed (seed/demo.ts: what is fixed to
+ * the demo's own calendar, ~2/3 of the seed's time); a fresh database of `SEED=demo` starts from it and seeds only the
+ * part relative to the clock. Made from the bundle, it is keyed by the bundle's files too, and used only by the
+ * bundle (not by the sources run with tsx, whose code may differ).
  */
 export const PGLITE_TEMPLATE_DIR = path.join(SERVER_DIR, 'dist/pglite-initdb');
+export const PGLITE_DEMO_TEMPLATE_DIR = path.join(SERVER_DIR, 'dist/pglite-demo');
 /** Written last, inside the template: what it was made with. */
 const KEY_FILE = 'portal-template.json';
 
@@ -28,16 +35,10 @@ function installedPgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The committed migrations' fingerprint: a template made before a migration changed is not used. */
-function migrationsFingerprint(): string {
-  const dir = path.join(SERVER_DIR, 'migrations');
+/** A fingerprint of files under `dir` (their paths from it and their bytes). */
+function filesFingerprint(dir: string, files: readonly string[]): string {
   const hash = crypto.createHash('sha256');
-  const files = (sub: string): string[] =>
-    fs
-      .readdirSync(path.join(dir, sub), { withFileTypes: true })
-      .flatMap((e) => (e.isDirectory() ? files(path.join(sub, e.name)) : [path.join(sub, e.name)]))
-      .sort();
-  for (const f of files(''))
+  for (const f of files)
     hash
       .update(f)
       .update('\0')
@@ -46,8 +47,39 @@ function migrationsFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The committed migrations' fingerprint: a template made before a migration changed is not used. */
+function migrationsFingerprint(): string {
+  const dir = path.join(SERVER_DIR, 'migrations');
+  const files = (sub: string): string[] =>
+    fs
+      .readdirSync(path.join(dir, sub), { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? files(path.join(sub, e.name)) : [path.join(sub, e.name)]))
+      .sort();
+  return filesFingerprint(dir, files(''));
+}
+
 function templateKey(): string {
   return JSON.stringify({ pglite: installedPgliteVersion(), initdb: 'default', migrations: migrationsFingerprint() });
+}
+
+const BUNDLE_DIR = path.join(SERVER_DIR, 'dist');
+
+/** Whether this code runs from the bundle (`dist/`), not from the sources. */
+export const runningFromBundle = (): boolean => fileURLToPath(import.meta.url).startsWith(BUNDLE_DIR + path.sep);
+
+/** The bundle's fingerprint (its JavaScript files): the demo template was seeded by this very code. */
+const bundleFingerprint = (): string =>
+  filesFingerprint(
+    BUNDLE_DIR,
+    fs
+      .readdirSync(BUNDLE_DIR)
+      .filter((n) => n.endsWith('.js'))
+      .sort(),
+  );
+
+/** The demo template's key: the plain template's and the bundle's that seeded it. */
+export function demoTemplateKey(): string {
+  return JSON.stringify({ ...(JSON.parse(templateKey()) as object), demo: 'static', bundle: bundleFingerprint() });
 }
 
 function readKey(dir: string): string | undefined {
@@ -66,8 +98,8 @@ export async function buildPgliteTemplate(
   dir = PGLITE_TEMPLATE_DIR,
   prepare?: (pg: PGlite) => Promise<void>,
   extensions?: PGliteOptions['extensions'],
+  key = templateKey(),
 ): Promise<boolean> {
-  const key = templateKey();
   if (readKey(dir) === key) return false;
   const tmp = `${dir}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -86,7 +118,11 @@ export async function buildPgliteTemplate(
  * template; returns whether it did. The copy goes to a sibling directory renamed into place, so a start killed
  * half-way leaves no partial database behind.
  */
-export function initFromTemplate(dataDir: string, templateDir = PGLITE_TEMPLATE_DIR): boolean {
+export function initFromTemplate(
+  dataDir: string,
+  templateDir = PGLITE_TEMPLATE_DIR,
+  key: () => string = templateKey,
+): boolean {
   let entries: string[];
   try {
     entries = fs.readdirSync(dataDir);
@@ -95,7 +131,8 @@ export function initFromTemplate(dataDir: string, templateDir = PGLITE_TEMPLATE_
     entries = [];
   }
   if (entries.length > 0) return false;
-  if (readKey(templateDir) !== templateKey()) return false;
+  const found = readKey(templateDir);
+  if (found === undefined || found !== key()) return false;
   const base = dataDir.replace(/[\\/]+$/, '');
   const tmp = `${base}.init-${process.pid}`;
   fs.mkdirSync(path.dirname(tmp), { recursive: true });

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { AppContext } from '../platform/context.js';
 import type { Database, Db } from '../platform/db.js';
-import { portalUsers } from '../platform/schema.js';
+import { demoSeedParts, portalUsers } from '../platform/schema.js';
 import { buildApp } from '../app.js';
 import { ensureApprovalTemplates } from '../features/approvals/index.js';
 import { seedAccounts } from './accounts.js';
@@ -42,52 +42,82 @@ export async function seedReferenceData(tx: Db): Promise<void> {
 }
 
 /**
- * Seeds the deterministic demo data into an empty database, in one transaction, with the operation types, targets
- * and approval templates of the app's features (`ctx.registry`). Returns whether it seeded.
+ * The part of the demo fixed to the demo's own calendar (`DEMO_BASE_TIME`, fixed dates): the same rows whenever it
+ * runs, so the build seeds it once into the demo template (pglite-template.ts) and a fresh embedded database starts
+ * with it. In this order: later parts read earlier ones.
+ */
+export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
+  await seedAccounts(tx);
+  await seedPlatform(tx);
+  await seedTicdc(tx);
+  await seedReferenceData(tx);
+  // The demo starts approvals: their templates must exist before the app has ever started.
+  await ensureApprovalTemplates(ctx, tx);
+  await seedDemoConfig(ctx, tx);
+  await seedConfigVersions(tx);
+  await seedConfigCenter(tx);
+  // Template and tenant-init changes: their targets read the config center's templates and versions.
+  await seedTargetChanges(ctx, tx);
+  // The Kubernetes fleet, which tenant clusters it hosts, and upgrade tasks in every status.
+  await seedK8s(tx);
+  // Releases with their changes, tickets, deploys and approvals; the embedded code host's pull requests.
+  await seedReleases(ctx, tx);
+  // The embedded issue tracker's project (OPS): issues incidents and remediation tickets link to.
+  await seedIssueTracker(tx);
+  // User-behaviour subscriptions, their chats and the tenant events already delivered to them.
+  await seedUserbehavior(tx);
+  // The dashboard's on-call rotations and the first pass of its TiKV / TiFlash tenant rollup.
+  await seedDashboard(tx);
+}
+
+/**
+ * The part of the demo relative to the clock (maintenance windows open now, alerts firing now, certificates expiring
+ * soon, this month's SLA, AIOps findings of the last hours): seeded when the database is first started. Runs after
+ * the static part, whose rows it reads.
+ */
+export async function seedLivePart(ctx: SeedContext, tx: Db): Promise<void> {
+  await seedMaintenances(tx);
+  // Jump authorizations over the first available clusters, in every status (jump users and grants included).
+  await seedJumps(tx);
+  // Incidents over the fleet in every status, some right after the changes above (their "what changed here").
+  await seedIncidents(tx);
+  // The SLA's downtime windows: the incidents' start → mitigation on dedicated clusters, plus standalone ones.
+  await seedSla(tx);
+  // Remediation tickets in every status (after the incidents and tracker issues they link to; one is running).
+  await seedRemediation(ctx, tx);
+  // Cluster alerts (some firing now, some handled), the stores PD reports, DM namespaces on a few clusters.
+  await seedClusterMonitoring(tx);
+  // Region certificates, o11y clusters and component-diff reports over the fleet and the config center's defaults.
+  await seedMonitoring(tx);
+  // AIOps issues as the detector would have found them over the metrics model's anomalies, and daily reports.
+  await seedAiops(tx);
+  // Notification workflows and 30 days of their deliveries: keep it last, its events are about the objects seeded
+  // above (incidents, approvals, maintenances, deployed release changes).
+  await seedNotifications(tx);
+}
+
+/**
+ * Seeds the deterministic demo data, in one transaction, with the operation types, targets and approval templates of
+ * the app's features (`ctx.registry`): both parts into an empty database, or the live part into one that holds only
+ * the static part (a fresh embedded database copied from the build's demo template). Returns whether it seeded.
  */
 export async function seedIfEmpty(ctx: SeedContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(portalUsers);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) === 0) {
+    await ctx.db.transaction(async (tx) => {
+      await seedStaticPart(ctx, tx);
+      await seedLivePart(ctx, tx);
+      await tx.insert(demoSeedParts).values([{ part: 'static' }, { part: 'live' }]);
+    });
+    return true;
+  }
+  const parts = new Set((await ctx.db.select({ part: demoSeedParts.part }).from(demoSeedParts)).map((r) => r.part));
+  if (!parts.has('static') || parts.has('live')) return false;
   await ctx.db.transaction(async (tx) => {
-    await seedAccounts(tx);
-    await seedPlatform(tx);
-    await seedTicdc(tx);
-    await seedReferenceData(tx);
-    // The demo starts approvals: their templates must exist before the app has ever started.
-    await ensureApprovalTemplates(ctx, tx);
-    await seedDemoConfig(ctx, tx);
-    await seedConfigVersions(tx);
-    await seedConfigCenter(tx);
-    await seedMaintenances(tx);
-    // Template and tenant-init changes: their targets read the config center's templates and versions.
-    await seedTargetChanges(ctx, tx);
-    // Jump authorizations over the first available clusters, in every status (jump users and grants included).
-    await seedJumps(tx);
-    // The Kubernetes fleet, which tenant clusters it hosts, and upgrade tasks in every status.
-    await seedK8s(tx);
-    // Releases with their changes, tickets, deploys and approvals; the embedded code host's pull requests.
-    await seedReleases(ctx, tx);
-    // The embedded issue tracker's project (OPS): issues incidents and remediation tickets link to.
-    await seedIssueTracker(tx);
-    // Incidents over the fleet in every status, some right after the changes above (their "what changed here").
-    await seedIncidents(tx);
-    // The SLA's downtime windows: the incidents' start → mitigation on dedicated clusters, plus standalone ones.
-    await seedSla(tx);
-    // Remediation tickets in every status (after the incidents and tracker issues they link to; one is running).
-    await seedRemediation(ctx, tx);
-    // User-behaviour subscriptions, their chats and the tenant events already delivered to them.
-    await seedUserbehavior(tx);
-    // Cluster alerts (some firing now, some handled), the stores PD reports, DM namespaces on a few clusters.
-    await seedClusterMonitoring(tx);
-    // The dashboard's on-call rotations and the first pass of its TiKV / TiFlash tenant rollup.
-    await seedDashboard(tx);
-    // Region certificates, o11y clusters and component-diff reports over the fleet and the config center's defaults.
-    await seedMonitoring(tx);
-    // AIOps issues as the detector would have found them over the metrics model's anomalies, and daily reports.
-    await seedAiops(tx);
-    // Notification workflows and 30 days of their deliveries: keep it last, its events are about the objects seeded
-    // above (incidents, approvals, maintenances, deployed release changes).
-    await seedNotifications(tx);
+    // Another process sharing the database may have seeded it meanwhile: the marker's key decides (a duplicate
+    // rolls this transaction back).
+    await tx.insert(demoSeedParts).values({ part: 'live' });
+    await seedLivePart(ctx, tx);
   });
   return true;
 }

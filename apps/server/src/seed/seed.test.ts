@@ -6,6 +6,11 @@ import { buildDemoPlatform } from './platform.js';
 import { seedScale } from './scale.js';
 import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from './accounts.js';
 import { verifyPassword } from '../idp/password.js';
+import { buildApp } from '../app.js';
+import { openPglite, runMigrations, type Database } from '../platform/db.js';
+import { demoSeedParts } from '../platform/schema.js';
+import { testConfig } from '../test/config.js';
+import { seedIfEmpty, seedStaticPart } from './demo.js';
 
 describe('the demo platform data', () => {
   it('is deterministic and of the intended size and shape', () => {
@@ -141,5 +146,68 @@ describe('the scale seed', () => {
       ),
     ).toBe(demoPaused);
     await expectCountersExact();
+  });
+});
+
+describe('the demo seed in two parts (the build seeds the static part into its demo template)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const counts = async (database: Database) => {
+    const tables = await database.rows<{ name: string }>(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%drizzle%'
+          order by 1`,
+    );
+    const out: Record<string, number> = {};
+    for (const { name } of tables) {
+      // What an installation makes for itself at its start, not the seed's: the issuer's keys and sessions, and the
+      // jobs its features queue once the app is ready (the compared test app's are).
+      if (['idp_keys', 'oidc_payloads', 'jobs'].includes(name)) continue;
+      const [row] = await database.rows<{ n: string | number }>(sql`select count(*) as n from ${sql.identifier(name)}`);
+      out[name] = Number(row!.n);
+    }
+    return out;
+  };
+
+  it('a database holding the static part gets the live part once, ending with the rows of a whole seed', async () => {
+    const config = testConfig();
+    const database = await openPglite(undefined);
+    await runMigrations(database, config);
+    const { app, ctx } = await buildApp(config, database, { stepTimeScale: 0 });
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await seedStaticPart(ctx, tx);
+        await tx.insert(demoSeedParts).values({ part: 'static' });
+      });
+      const half = await counts(database);
+      expect(half.portal_users).toBeGreaterThan(0);
+      expect(half.incidents).toBe(0);
+      expect(half.notification_workflows).toBe(0);
+
+      expect(await seedIfEmpty(ctx)).toBe(true);
+      const whole = await counts(database);
+      expect(whole.incidents).toBeGreaterThan(0);
+      expect(whole).toEqual(await counts(t.database));
+      const parts = await database.db.select({ part: demoSeedParts.part }).from(demoSeedParts);
+      expect(parts.map((p) => p.part).sort()).toEqual(['live', 'static']);
+
+      // Once: a restart seeds nothing more.
+      expect(await seedIfEmpty(ctx)).toBe(false);
+      expect(await counts(database)).toEqual(whole);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('a database seeded before the parts were marked (users, no marker) is left alone', async () => {
+    await t.database.db.delete(demoSeedParts);
+    const before = await counts(t.database);
+    expect(await seedIfEmpty(t.ctx)).toBe(false);
+    expect(await counts(t.database)).toEqual(before);
   });
 });
