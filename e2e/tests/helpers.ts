@@ -69,24 +69,33 @@ export function ancestorWithClass(field: Locator, className: string): Locator {
 }
 
 /**
- * Opens the antd Select of `field`, optionally types into its search, and clicks the option whose text holds `option`,
- * until the choice shows in the field: a click that lands while a dropdown is still animating in or out is lost now
- * and then, and a person would simply choose again.
+ * Opens the antd Select of `field`, optionally types into its search, and clicks the option whose text holds `option`
+ * (or whose title is `{ title }` exactly), until the choice shows in the field: a click that lands while a dropdown
+ * is still animating in or out is lost now and then, and a person would simply choose again.
  */
 export async function chooseOption(
   page: Page,
   field: Locator,
-  option: string,
+  option: string | { title: string },
   type?: string,
   /** What the field shows once chosen, when not the option's text (e.g. only its id). */
-  shown: string = option,
+  shown: string = typeof option === 'string' ? option : option.title,
 ): Promise<void> {
   const select = ancestorWithClass(field, 'ant-select');
+  const chosen = async () => ((await select.textContent()) ?? '').includes(shown);
   await expect(async () => {
+    // A multiple Select keeps its dropdown open and a second click on the option would take the choice back: a try
+    // whose click landed but whose check came too early is done.
+    if (await chosen()) return;
     await field.click();
     if (type) await field.fill(type);
     const dropdown = page.locator('.ant-select-dropdown:visible');
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 5_000 });
+    const options = dropdown.locator('.ant-select-item-option');
+    const target =
+      typeof option === 'string'
+        ? options.filter({ hasText: option })
+        : options.and(page.getByTitle(option.title, { exact: true }));
+    await target.first().click({ timeout: 5_000 });
     await expect(select).toContainText(shown, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }

@@ -9,7 +9,7 @@ import {
   MAX_PAGE_SIZE,
 } from '@portal/contract';
 import type { AuditLog, K8sInfo, K8sInfoDetail, K8sUpgradeTaskDetail, ListResult, Maintenance } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { OPERATOR, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
 
 /**
  * Kubernetes upgrade tasks through the UI (issue 12; spec §2 /k8sUpgradeTask, /k8sUpgradeTask/{task_id},
@@ -57,11 +57,9 @@ async function pickClusters(page: Page): Promise<Picked> {
 /** A fact of a detail page (antd Descriptions cells). */
 const fact = (page: Page, label: string) => page.getByRole('cell', { name: new RegExp(`^${label}\\b`) }).first();
 
-/** Opens an antd Select, types to search, and clicks the option titled `title`. */
+/** Opens an antd Select, types to search, and chooses the option titled `title` (until the field shows it). */
 async function choose(page: Page, field: Locator, title: string, search = false): Promise<void> {
-  await field.click();
-  if (search) await field.fill(title);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
+  await chooseOption(page, field, { title }, search ? title : undefined);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, MAINTENANCE_MESSAGES, maintenanceApi, orgsApi } from '@portal/contract';
 import type { AuditLog, Cluster, ListResult, Maintenance, MaintenanceDetail, Tenant } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { OPERATOR, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
 
 /**
  * A maintenance through the UI (spec §2 /maintenance, /maintenance/{id}; §4 Maintenance; §8 browser confirmations and
@@ -48,21 +48,20 @@ const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:visible'
 
 /**
  * Picks options in the dialog's antd Select labelled `label` (typing `search` into it first, if given) as a user does,
- * one click each, and waits until each shows as chosen and the field's "required" message has gone: the dialog's
- * layout shifts while those messages leave (the dropdown follows its field a moment later), so the next click waits
- * for it to settle. A multiple select stays open after a click: it is closed by clicking outside it, on the dialog's
- * title (not Tab: antd's Select takes Tab like Enter, toggling the highlighted option, i.e. unselecting the last one
- * clicked; not Escape: that is the dialog's).
+ * one click each (again if a click was lost), and waits until each shows as chosen and the field's "required" message
+ * has gone: the dialog's layout shifts while those messages leave (the dropdown follows its field a moment later), so
+ * the next click waits for it to settle. A multiple select stays open after a click: it is closed by clicking outside
+ * it, on the dialog's title (not Tab: antd's Select takes Tab like Enter, toggling the highlighted option, i.e.
+ * unselecting the last one clicked; not Escape: that is the dialog's).
  */
 async function choose(dialog: Locator, label: string, titles: string[], search?: string): Promise<void> {
   const page = dialog.page();
   const field = dialog.getByLabel(label);
   const item = dialog.locator('.ant-form-item').filter({ has: page.getByLabel(label) });
   await expect(field).toBeEnabled();
-  await field.click();
-  if (search) await field.fill(search);
   for (const title of titles) {
-    await openDropdown(page).getByTitle(title, { exact: true }).click();
+    // Chosen again if a click landed while the dropdown was still moving (helpers.ts: chooseOption).
+    await chooseOption(page, field, { title }, search);
     await expect(item.getByTitle(title, { exact: true })).toBeVisible();
     await expect(item.getByRole('alert')).toHaveCount(0);
   }
