@@ -14,6 +14,8 @@ export default defineConfig({
       },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      // The few web files that mock a module, isolated (apps/web/vitest.config.ts: moduleMockingTests).
+      'apps/web/vitest.isolated.config.ts',
       // The web build's own transforms (apps/web/build), run in Node.
       { test: { name: 'web-build', root: 'apps/web', include: ['build/**/*.test.ts'], environment: 'node' } },
     ],

@@ -29,10 +29,11 @@ describe('/aiops/reports/:reportId', () => {
     ]);
     const chart = await screen.findByRole('img', { name: /^New vs resolved issues/ });
     expect(chart).toHaveAccessibleName(/New 4 in total, Resolved 1 in total from 2024-05-31 to 2024-06-01/);
+    // The tables take new rows in a transition: they may come in after the chart (whose code may be loaded already).
     const top = screen.getByRole('table', { name: 'Top clusters' });
-    expect(within(top).getByText('Acme Corp')).toBeInTheDocument();
+    expect(await within(top).findByText('Acme Corp')).toBeInTheDocument();
     const issues = screen.getByRole('table', { name: 'New issues' });
-    expect(within(issues).getByRole('link', { name: 'AIOPS-1042' })).toHaveAttribute(
+    expect(await within(issues).findByRole('link', { name: 'AIOPS-1042' })).toHaveAttribute(
       'href',
       '/aiops/issues/AIOPS-1042',
     );

@@ -1,47 +1,16 @@
 import { Link, useParams } from 'react-router';
-import { displayClusterStatus } from '@portal/contract';
 import type { HostedCluster, K8sUpgradeHistory } from '@portal/contract';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
-import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';
-import { StatusTag } from '../../../shared/ui/StatusTag';
-import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
+import { tenantClusterColumns } from '../../../shared/ui/tenantClusterColumns';
 import { Text } from '../../../shared/ui/Typography';
 import { useK8sInfo } from '../api';
 import { ClusterStatusTag, HealthTag, OperationLink, TaskStatusTag, VersionMove } from '../components/display';
 import { NodePoolTable } from '../components/NodePoolTable';
 import { taskClusterPath, taskPath } from '../paths';
-
-const hostedColumns: DataColumns<HostedCluster> = [
-  {
-    title: 'Cluster',
-    dataIndex: 'name',
-    key: 'name',
-    render: (name: string, row) => (
-      <ClusterHoverCard clusterId={row.id} tenantId={row.tenant_id}>
-        {name}
-      </ClusterHoverCard>
-    ),
-  },
-  { title: 'ID', dataIndex: 'id', key: 'id' },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    key: 'status',
-    render: (status: string) => <StatusTag status={displayClusterStatus(status)} />,
-  },
-  { title: 'Type', dataIndex: 'cluster_type', key: 'cluster_type' },
-  { title: 'Version', dataIndex: 'version', key: 'version' },
-  {
-    title: 'Tenant',
-    dataIndex: 'tenant_name',
-    key: 'tenant',
-    render: (name: string, row) => <TenantHoverCard tenantId={row.tenant_id}>{name}</TenantHoverCard>,
-  },
-];
 
 const historyColumns = (k8sName: string): DataColumns<K8sUpgradeHistory> => [
   {
@@ -150,7 +119,7 @@ export function InfraDetailPage() {
                 children: (
                   <DataTable<HostedCluster>
                     aria-label="Hosted clusters"
-                    columns={hostedColumns}
+                    columns={tenantClusterColumns}
                     data={info.hosted_clusters}
                     emptyText="It hosts no tenant cluster"
                   />

@@ -49,6 +49,8 @@ describe('/playground', () => {
       'sum by (region) (tidb_qps): us-east-1 latest 110, eu-central-1 latest 70 from 2026-11-24 14:00 to 2026-11-24 14:02',
     );
     const table = screen.getByRole('table', { name: 'Series' });
+    // The table takes new rows in a transition: they may come in after the chart (whose code may be loaded already).
+    await within(table).findByText('eu-central-1');
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)

@@ -1,8 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { displayClusterStatus } from '@portal/contract';
 import type { O11yComponent, O11yCoveredCluster, O11yCoveredListQuery } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
-import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
@@ -10,8 +8,7 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { SearchInput } from '../../../shared/ui/SearchInput';
-import { StatusTag } from '../../../shared/ui/StatusTag';
-import { TenantHoverCard } from '../../../shared/ui/TenantHoverCard';
+import { tenantClusterColumns } from '../../../shared/ui/tenantClusterColumns';
 import { Text } from '../../../shared/ui/Typography';
 import { useCoveredClusters, useO11yCluster } from '../api';
 import { HealthTag } from '../components/display';
@@ -39,31 +36,7 @@ const componentColumns: DataColumns<O11yComponent> = [
 ];
 
 const coveredColumns: DataColumns<O11yCoveredCluster> = [
-  {
-    title: 'Cluster',
-    dataIndex: 'name',
-    key: 'name',
-    render: (name: string, c) => (
-      <ClusterHoverCard clusterId={c.id} tenantId={c.tenant_id}>
-        {name}
-      </ClusterHoverCard>
-    ),
-  },
-  { title: 'ID', dataIndex: 'id', key: 'id' },
-  {
-    title: 'Status',
-    dataIndex: 'status',
-    key: 'status',
-    render: (status: string) => <StatusTag status={displayClusterStatus(status)} />,
-  },
-  { title: 'Type', dataIndex: 'cluster_type', key: 'cluster_type' },
-  { title: 'Version', dataIndex: 'version', key: 'version' },
-  {
-    title: 'Tenant',
-    dataIndex: 'tenant_name',
-    key: 'tenant',
-    render: (name: string, c) => <TenantHoverCard tenantId={c.tenant_id}>{name}</TenantHoverCard>,
-  },
+  ...tenantClusterColumns,
   {
     title: 'Created At',
     dataIndex: 'created_at',

@@ -36,14 +36,19 @@ describe('/notification/:workflowId/statistics', () => {
       'Deliveries per day: sent, failed, opened: Sent 10 in total, Failed 1 in total, Opened 5 in total ' +
         'from 2024-06-01 to 2024-06-03',
     );
-    expect([...chart.querySelectorAll('.u-legend .u-label')].map((l) => l.textContent)).toEqual([
-      'Day',
-      'Sent',
-      'Failed',
-      'Opened',
-    ]);
+    // uPlot draws in an effect, a moment after the chart's box is in the document.
+    await waitFor(() =>
+      expect([...chart.querySelectorAll('.u-legend .u-label')].map((l) => l.textContent)).toEqual([
+        'Day',
+        'Sent',
+        'Failed',
+        'Opened',
+      ]),
+    );
 
     const table = screen.getByRole('table', { name: 'Deliveries per day' });
+    // The table takes new rows in a transition: they may come in after the chart (whose code may be loaded already).
+    await within(table).findByText('2024-06-01');
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     // Day, sent, failed, opened, pending, open rate.

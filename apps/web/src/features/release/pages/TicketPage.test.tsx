@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RELEASE_MESSAGES, RELEASE_TICKET_STATUSES } from '@portal/contract';
@@ -106,10 +106,13 @@ describe('/release/:releaseId/tickets/:name', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move to resolved' }));
     expect(await screen.findByText(RELEASE_MESSAGES.ticketUpdated)).toBeInTheDocument();
     expect(calls('PUT', `${TICKET}/status`)[0]?.body).toEqual({ status: 'resolved', note: 'fixed in #7' });
-    const rows = within(screen.getByRole('table', { name: 'Ticket history' }))
-      .getAllByRole('row')
-      .slice(1);
-    expect(rows[0]).toHaveTextContent('fixed in #7');
+    // The table takes new rows in a transition: they may come in after the toast.
+    await waitFor(() => {
+      const rows = within(screen.getByRole('table', { name: 'Ticket history' }))
+        .getAllByRole('row')
+        .slice(1);
+      expect(rows[0]).toHaveTextContent('fixed in #7');
+    });
   });
 
   it('does not offer the status change to a user who may not operate', async () => {

@@ -42,12 +42,17 @@ describe('/sla/:clusterId/detail', () => {
       'Daily availability, October 2026: Availability % latest 100, Objective 99.99% latest 99.99 ' +
         'from 2026-10-01 to 2026-10-03',
     );
-    expect([...chart.querySelectorAll('.u-legend .u-label')].map((l) => l.textContent)).toEqual([
-      'Day',
-      'Availability %',
-      'Objective 99.99%',
-    ]);
+    // uPlot draws in an effect, a moment after the chart's box is in the document.
+    await waitFor(() =>
+      expect([...chart.querySelectorAll('.u-legend .u-label')].map((l) => l.textContent)).toEqual([
+        'Day',
+        'Availability %',
+        'Objective 99.99%',
+      ]),
+    );
 
+    // The table takes new rows in a transition: they may come in after the chart (whose code may be loaded already).
+    await waitFor(() => expect(rowsOf('Downtime windows')).toHaveLength(2));
     const windows = rowsOf('Downtime windows');
     expect(windows[0]!.slice(2)).toEqual(['2', 'INC-1012 ResolvedTiKV store down on az-bSEV1 · Critical']);
     expect(windows[1]!.slice(2)).toEqual(['4 (2 this month)', 'No incidentLoad balancer health checks flapped']);
