@@ -62,8 +62,8 @@ test('every route of the console, opened directly, loads at most its JS budget',
     { log: (line) => console.log(line) },
   );
 
-  // Three loads at a time: the bytes do not depend on timing (each load waits until its page settled), and a load
-  // mostly waits (for the network to stay quiet 500 ms).
+  // Two loads at a time: the bytes do not depend on timing (each load waits until its page settled). Three were
+  // slower in CI (160 s against 110 s), where the PostgreSQL pass shares the two cores.
   const rows: { sample: Sample; load: PageLoad; budgetKb: number }[] = [];
   const started = Date.now();
   let next = 0;
@@ -74,7 +74,7 @@ test('every route of the console, opened directly, loads at most its JS budget',
       rows[i] = { sample, load, budgetKb: jsBudgetKb(sample.route.path) };
     }
   };
-  await Promise.all([worker(), worker(), worker()]);
+  await Promise.all([worker(), worker()]);
 
   const table = textTable([
     ['route', 'opened as', 'JS KB', 'budget', 'scripts', 'requests', 'verdict'],

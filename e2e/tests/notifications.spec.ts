@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, INCIDENT_MESSAGES, NOTIFICATION_MESSAGES, notificationsApi } from '@portal/contract';
 import type { AuditLog, ListResult } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, signedInPage, toast } from './helpers.js';
+import { ADMIN, OPERATOR, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
 
 /**
  * A notification workflow through the UI (spec §2 /notification, /notification/detail/{workflow_id},
@@ -27,11 +27,13 @@ let unreadAfter = 0;
 const fact = (page: Page, label: string) => page.getByRole('cell', { name: new RegExp(`^${label}\\b`) }).first();
 const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
 
-/** Picks an option of the dialog's antd Select labelled `label`, and closes its dropdown. */
+/**
+ * Picks an option of the dialog's antd Select labelled `label` until the field shows it (a click on a dropdown still
+ * moving may land on a neighbouring option: helpers.ts chooseOption), and closes its dropdown.
+ */
 async function choose(dialog: Locator, label: string, option: string, title: string): Promise<void> {
   const page = dialog.page();
-  await dialog.getByLabel(label, { exact: true }).click();
-  await openDropdown(page).locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, dialog.getByLabel(label, { exact: true }), option);
   if (await openDropdown(page).count()) await dialog.getByText(title, { exact: true }).click();
   await expect(openDropdown(page)).toHaveCount(0);
 }
