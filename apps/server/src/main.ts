@@ -16,6 +16,12 @@ function signInLine(config: Config): string {
   return `built-in issuer at ${config.oidc.issuer} (PUBLIC_URL)`;
 }
 
+/** Whether the embedded database's data dir is yet to be made (a first start). */
+function freshDataDir(config: Config): boolean {
+  const { database } = config;
+  return database.kind === 'pglite' && !!database.dataDir && !fs.existsSync(path.join(database.dataDir, 'PG_VERSION'));
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -34,6 +40,9 @@ async function main(): Promise<void> {
   // optimizing compiles of PostgreSQL's hot functions included: 0.1–0.3 s of a restart spent idle. A timer keeps the
   // loop alive until then, so the start goes on while they compile.
   const keepLoopAlive = setInterval(() => undefined, 60_000);
+  // A fresh embedded database has no issuer key yet: it is made on the thread pool while the start goes on.
+  if (config.oidc.kind === 'builtin' && freshDataDir(config))
+    void import('./idp/keys.js').then((m) => m.pregenerateSigningKey());
   // The database opens (PGlite: its WebAssembly compiles off the main thread, PostgreSQL starts) while the app's
   // modules load, rather than after them.
   const opening = openDatabase(config);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import type { JWK } from 'jose';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
 import { idpKeys } from '../platform/schema.js';
-import { loadJose } from './verifier.js';
 
 /** A private RS256 signing JWK as stored in `idp_keys` (always with `kid`, `alg` and `use`). */
 export type SigningJwk = JWK & { kid: string; alg: 'RS256' };
@@ -11,6 +11,24 @@ export type SigningJwk = JWK & { kid: string; alg: 'RS256' };
 async function readKeys(db: Db): Promise<SigningJwk[]> {
   const rows = await db.select().from(idpKeys).orderBy(asc(idpKeys.createdAt), asc(idpKeys.kid));
   return rows.map((r) => r.privateJwk as SigningJwk);
+}
+
+/** A new RSA key pair as the first signing key (node's key generation runs on the thread pool, off the event loop). */
+async function generateFirstKey(): Promise<SigningJwk> {
+  const { privateKey } = await promisify(crypto.generateKeyPair)('rsa', { modulusLength: 2048 });
+  // A fixed kid for the very first key makes concurrent first starts collide on the primary key.
+  return { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: 'idp-key-1', alg: 'RS256', use: 'sig' };
+}
+
+let pregenerated: Promise<SigningJwk> | undefined;
+
+/**
+ * Starts making the first signing key now, for a start that knows its database has none yet (a fresh data dir): the
+ * 0.1–0.3 s an RSA key takes then overlaps the start's other work instead of delaying the issuer's set-up.
+ */
+export function pregenerateSigningKey(): void {
+  pregenerated ??= generateFirstKey();
+  pregenerated.catch(() => undefined); // awaited (and its failure reported) by loadSigningKeys
 }
 
 /**
@@ -22,11 +40,7 @@ export async function loadSigningKeys(db: Db): Promise<SigningJwk[]> {
   const existing = await readKeys(db);
   if (existing.length) return existing;
 
-  const { exportJWK, generateKeyPair } = await loadJose();
-  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-  const jwk = await exportJWK(privateKey);
-  // A fixed kid for the very first key makes concurrent first starts collide on the primary key.
-  const key: SigningJwk = { ...jwk, kid: 'idp-key-1', alg: 'RS256', use: 'sig' };
+  const key = await (pregenerated ?? generateFirstKey());
   await db.insert(idpKeys).values({ kid: key.kid, privateJwk: key }).onConflictDoNothing();
   const keys = await readKeys(db);
   if (!keys.length) throw new Error('could not create the built-in issuer signing key');

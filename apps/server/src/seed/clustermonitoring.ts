@@ -6,13 +6,15 @@ import { clusterComponents, clusters } from '../features/orgs/index.js';
 import { clusterAlerts, clusterStores, dmNamespaces, dmTasks } from '../features/clustermonitoring/schema.js';
 import { componentInstance } from '../features/clustermonitoring/topology.js';
 import { prng } from './catalogue.js';
+import { DEMO_BASE_TIME } from './platform.js';
 
 /*
  * Cluster monitoring's demo data, relative to the hour the seed runs in (alerts fire now, the summary counts the
  * last 7 days): for about half of the live clusters a history of resolved alerts over the last 30 days, firing
  * alerts on some (critical ones on every unavailable cluster, matching its error, and on a few others), some of them
- * acknowledged or silenced; the stores PD reports for every cluster running TiKV or TiFlash (their states matching
- * the cluster's status and error); DM namespaces with their tasks on a few dedicated clusters.
+ * acknowledged or silenced; DM namespaces with their tasks on a few dedicated clusters. The stores PD reports for
+ * every cluster running TiKV or TiFlash (their states matching the cluster's status and error) are fixed to
+ * DEMO_BASE_TIME instead: `seedClusterStores`, part of the static seed.
  *
  * Each cluster draws from its own generator (seeded by its id), so its data does not depend on the others. No
  * seeded alert starts within half a day of the 7-day boundary, so the summary's figures hold for hours after a seed.
@@ -711,7 +713,8 @@ async function seedDm(tx: Db, live: ClusterRow[], base: number, versions: Map<st
 }
 
 /** Seeds the alerts, stores and DM namespaces (expects the fleet seeded). */
-export async function seedClusterMonitoring(tx: Db, base = Math.floor(Date.now() / HOUR) * HOUR): Promise<void> {
+/** The fleet (not deleted) by id, and each cluster's components. */
+async function fleetOf(tx: Db): Promise<{ fleet: ClusterRow[]; componentsOf: Map<string, ComponentRow[]> }> {
   const fleet: ClusterRow[] = await tx
     .select({
       id: clusters.id,
@@ -732,6 +735,24 @@ export async function seedClusterMonitoring(tx: Db, base = Math.floor(Date.now()
     list.push(row);
     componentsOf.set(row.clusterId, list);
   }
+  return { fleet, componentsOf };
+}
+
+/**
+ * The stores PD reports for every cluster running TiKV or TiFlash, up since a day before DEMO_BASE_TIME: fixed, part
+ * of the static seed.
+ */
+export async function seedClusterStores(tx: Db): Promise<void> {
+  const { fleet, componentsOf } = await fleetOf(tx);
+  await insertRows(
+    tx,
+    clusterStores,
+    fleet.flatMap((c) => planStores(c, componentsOf.get(c.id) ?? [], DEMO_BASE_TIME)),
+  );
+}
+
+export async function seedClusterMonitoring(tx: Db, base = Math.floor(Date.now() / HOUR) * HOUR): Promise<void> {
+  const { fleet, componentsOf } = await fleetOf(tx);
   const live = fleet.filter((c) => c.status !== 'USER_CLUSTER_STATUS_CREATING');
 
   const alerts = live.flatMap((c) => planAlerts(c, componentsOf.get(c.id) ?? [], base));
@@ -794,11 +815,6 @@ export async function seedClusterMonitoring(tx: Db, base = Math.floor(Date.now()
   audits.sort((x, y) => x.operateAt!.getTime() - y.operateAt!.getTime());
   await insertRows(tx, auditLogs, audits);
 
-  await insertRows(
-    tx,
-    clusterStores,
-    fleet.flatMap((c) => planStores(c, componentsOf.get(c.id) ?? [], base)),
-  );
   const versions = new Map(fleet.map((c) => [c.id, componentsOf.get(c.id)?.[0]?.version ?? 'v8.1.1']));
   await seedDm(tx, live, base, versions);
 }

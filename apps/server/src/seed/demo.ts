@@ -13,7 +13,7 @@ import { seedConfigVersions } from './configversions.js';
 import { seedConfigCenter } from './configcenter.js';
 import { seedReleases } from './release.js';
 import { seedMaintenances } from './maintenance.js';
-import { seedJumps } from './jumps.js';
+import { seedJumpHistory, seedJumps } from './jumps.js';
 import { seedK8s } from './k8s.js';
 import { seedIssueTracker } from './issuetracker.js';
 import { seedIncidents } from './incidents.js';
@@ -21,9 +21,9 @@ import { seedSla } from './sla.js';
 import { seedRemediation } from './remediation.js';
 import { seedUserbehavior } from './userbehavior.js';
 import { seedNotifications } from './notifications.js';
-import { seedClusterMonitoring } from './clustermonitoring.js';
+import { seedClusterMonitoring, seedClusterStores } from './clustermonitoring.js';
 import { seedTargetChanges } from './configchange-targets.js';
-import { seedMonitoring } from './monitoring.js';
+import { seedComponentDiffReports, seedMonitoring } from './monitoring.js';
 import { seedDashboard } from './dashboard.js';
 import { seedAiops } from './aiops.js';
 
@@ -68,6 +68,12 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedUserbehavior(tx);
   // The dashboard's on-call rotations and the first pass of its TiKV / TiFlash tenant rollup.
   await seedDashboard(tx);
+  // Jump authorizations that ended before the demo's calendar begins (the jump server's users too).
+  await seedJumpHistory(tx);
+  // The stores PD reports for every cluster running TiKV or TiFlash.
+  await seedClusterStores(tx);
+  // Component-diff reports over the fleet and the config center's defaults.
+  await seedComponentDiffReports(tx);
 }
 
 /**
@@ -77,7 +83,7 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
  */
 export async function seedLivePart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedMaintenances(tx);
-  // Jump authorizations over the first available clusters, in every status (jump users and grants included).
+  // Jump authorizations in flight over the first available clusters: approving, and active with expiry jobs.
   await seedJumps(tx);
   // Incidents over the fleet in every status, some right after the changes above (their "what changed here").
   await seedIncidents(tx);
@@ -85,9 +91,9 @@ export async function seedLivePart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedSla(tx);
   // Remediation tickets in every status (after the incidents and tracker issues they link to; one is running).
   await seedRemediation(ctx, tx);
-  // Cluster alerts (some firing now, some handled), the stores PD reports, DM namespaces on a few clusters.
+  // Cluster alerts (some firing now, some handled), DM namespaces on a few clusters.
   await seedClusterMonitoring(tx);
-  // Region certificates, o11y clusters and component-diff reports over the fleet and the config center's defaults.
+  // Region certificates (expiring relative to today) and the o11y clusters (their health as of now).
   await seedMonitoring(tx);
   // AIOps issues as the detector would have found them over the metrics model's anomalies, and daily reports.
   await seedAiops(tx);

@@ -134,16 +134,13 @@ interface Story {
   expired?: boolean;
 }
 
-export async function seedJumps(tx: Db, now = new Date()): Promise<void> {
+/** The authorizations that ended before DEMO_BASE_TIME (and the jump users): fixed, part of the static seed. */
+export async function seedJumpHistory(tx: Db): Promise<void> {
   await tx
     .insert(jumpUsers)
     .values(SEED_JUMP_USERS.map((u) => ({ ...u, createdAt: new Date(DEMO_BASE_TIME - 400 * DAY) })));
-  const cl = await targetClusters(tx, 6);
   const past = (days: number, hours = 0) => new Date(DEMO_BASE_TIME - days * DAY + hours * 60 * MINUTE);
-  // In flight: relative to the moment of seeding, on whole minutes.
-  const recent = (minutesAgo: number) => new Date(Math.floor(now.getTime() / MINUTE) * MINUTE - minutesAgo * MINUTE);
-
-  const stories: Story[] = [
+  await seedStories(tx, [
     {
       applicant: OPERATOR,
       user: 'oscar.ops',
@@ -216,7 +213,17 @@ export async function seedJumps(tx: Db, now = new Date()): Promise<void> {
       decided: { after: 4, outcome: 'approve', comment: 'OK' },
       expired: true,
     },
-    // In flight.
+  ]);
+}
+
+/**
+ * The authorizations in flight (approving, active), dated around the moment of seeding: part of the live seed, so a
+ * fresh start shows access still running with its expiry ahead and its expiry job queued.
+ */
+export async function seedJumps(tx: Db, now = new Date()): Promise<void> {
+  // In flight: relative to the moment of seeding, on whole minutes.
+  const recent = (minutesAgo: number) => new Date(Math.floor(now.getTime() / MINUTE) * MINUTE - minutesAgo * MINUTE);
+  await seedStories(tx, [
     {
       applicant: MARIA,
       user: 'maria.garcia',
@@ -251,10 +258,16 @@ export async function seedJumps(tx: Db, now = new Date()): Promise<void> {
       reason: 'Read the slow query log files of the TiDB hosts for the customer escalation (SUP-4520)',
       at: recent(12),
     },
-  ];
+  ]);
+}
+
+/** Creates each story's authorization through the service calls the routes make, then dates its history. */
+async function seedStories(tx: Db, stories: Story[]): Promise<void> {
+  const cl = await targetClusters(tx, 6);
 
   const deps: JumpDeps = { db: tx, jumpServer: embeddedJumpServer };
   const done: string[] = [];
+  const created: string[] = [];
   for (const s of stories) {
     const a = await createAuthorization(
       deps,
@@ -262,6 +275,7 @@ export async function seedJumps(tx: Db, now = new Date()): Promise<void> {
       { cluster_id: cl[s.cluster]!, jumpserver_user: s.user, duration_minutes: s.minutes, reason: s.reason },
       s.at,
     );
+    created.push(a.id);
     const approvalId = a.approval_id!;
     const stamp = (after: number) => new Date(s.at.getTime() + after * MINUTE);
     if (s.decided) {
@@ -295,7 +309,10 @@ export async function seedJumps(tx: Db, now = new Date()): Promise<void> {
   }
 
   // The grants' own times follow their authorizations'.
-  const rows = await tx.select().from(jumpAuthorizations);
+  const rows = await tx
+    .select()
+    .from(jumpAuthorizations)
+    .where(inArray(jumpAuthorizations.id, created.map(Number)));
   for (const r of rows)
     if (r.grantId)
       await tx

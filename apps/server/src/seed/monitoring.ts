@@ -15,7 +15,8 @@ import { DEMO_BASE_TIME } from './platform.js';
  *
  * Certificates end relative to the day the database is seeded (they are checked against the real clock): most have
  * months left, five end within 30 days and one — the o11y ingestion endpoint of alicloud cn-hangzhou — expired three
- * days ago, which is why that region's o11y cluster is down. Reports are dated before DEMO_BASE_TIME.
+ * days ago, which is why that region's o11y cluster is down. Reports are dated before DEMO_BASE_TIME and seeded
+ * with the static part (`seedComponentDiffReports`).
  */
 
 const DAY = 86_400_000;
@@ -274,6 +275,10 @@ export async function seedMonitoring(tx: Db, now = Date.now()): Promise<void> {
   const base = Math.floor(now / DAY) * DAY;
   await insertRows(tx, monCertificates, certificateRows(base));
   await insertRows(tx, monO11yClusters, await o11yRows(tx, Math.floor(now / HOUR) * HOUR));
+}
+
+/** Component-diff reports, all dated before DEMO_BASE_TIME: part of the static seed. */
+export async function seedComponentDiffReports(tx: Db): Promise<void> {
   await seedReport(tx, {
     createdAt: DEMO_BASE_TIME - 9 * DAY + 10 * HOUR,
     requestedBy: 'lin.wei@example.com',
