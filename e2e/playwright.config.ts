@@ -5,7 +5,14 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two projects side by side, one worker each: the user flows, which share the one server and its data and so run one
+  // file after another, and the JS budget crawl, which only reads. The flows mostly wait (on the simulated control
+  // plane's steps, on animations) while the crawl mostly computes, so together they take about as long as the flows.
+  workers: 2,
+  projects: [
+    { name: 'flows', testIgnore: /budget\.spec\.ts$/, workers: 1 },
+    { name: 'budget', testMatch: /budget\.spec\.ts$/, workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
