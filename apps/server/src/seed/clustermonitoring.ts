@@ -3,7 +3,13 @@ import type { Db } from '../platform/db.js';
 import { insertRows } from '../platform/bulk.js';
 import { auditLogs } from '../platform/schema.js';
 import { clusterComponents, clusters } from '../features/orgs/index.js';
-import { clusterAlerts, clusterStores, dmNamespaces, dmTasks } from '../features/clustermonitoring/schema.js';
+import {
+  clusterAlerts,
+  clusterStores,
+  dmNamespaces,
+  dmTasks,
+  UNHANDLED_ALERT,
+} from '../features/clustermonitoring/schema.js';
 import { componentInstance } from '../features/clustermonitoring/topology.js';
 import { prng } from './catalogue.js';
 import { DEMO_BASE_TIME } from './platform.js';
@@ -290,12 +296,7 @@ function alertOf(
     },
     startsAt: new Date(start),
     endsAt: end === null ? null : new Date(end),
-    acknowledgedBy: null,
-    acknowledgedAt: null,
-    acknowledgeComment: null,
-    silencedBy: null,
-    silencedUntil: null,
-    silenceComment: null,
+    ...UNHANDLED_ALERT,
     updatedAt: new Date(end ?? start),
   };
 }

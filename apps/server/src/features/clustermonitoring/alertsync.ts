@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.js';
 import { defineObservation } from '../../platform/observation.js';
 import { alertSourceFor, type AlertSource, type SourceAlert, type SourceAlerts } from './alertsource.js';
 import * as repo from './repo.js';
-import { clusterAlerts } from './schema.js';
+import { clusterAlerts, UNHANDLED_ALERT } from './schema.js';
 
 /*
  * The alert sync: what the alert source holds, written into `cluster_alerts` (decision 0015). An alert is one row per
@@ -205,12 +205,7 @@ export async function recordAlerts(
       fingerprint: m.fingerprint,
       status: m.endedAt ? 'resolved' : 'firing',
       endsAt: m.endedAt,
-      acknowledgedBy: null,
-      acknowledgedAt: null,
-      acknowledgeComment: null,
-      silencedBy: null,
-      silencedUntil: null,
-      silenceComment: null,
+      ...UNHANDLED_ALERT,
       updatedAt: now,
     });
     result.opened++;

@@ -15,6 +15,16 @@ import {
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** The handling columns of an alert nobody has acknowledged or silenced (a new one, from the source or the seed). */
+export const UNHANDLED_ALERT = {
+  acknowledgedBy: null,
+  acknowledgedAt: null,
+  acknowledgeComment: null,
+  silencedBy: null,
+  silencedUntil: null,
+  silenceComment: null,
+} as const;
+
 /**
  * Alerts of tenant clusters (spec §7 cluster alerts): one row per firing of a rule on a cluster, as the alert source
  * (Alertmanager) reported it, with what the staff did about it (acknowledged, silenced). A cluster's list reads
