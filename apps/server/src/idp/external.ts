@@ -1,6 +1,7 @@
 import type { AuthConfig } from '@portal/contract';
 import { z } from 'zod';
 import type { TokenVerifier } from '../platform/auth.js';
+import { callOut } from '../platform/outbound.js';
 import { createVerifier } from './verifier.js';
 
 const discoverySchema = z.object({
@@ -27,12 +28,11 @@ export async function discoverExternalIssuer(
   fetchImpl: typeof fetch = fetch,
 ): Promise<ExternalIssuer> {
   const url = `${issuer}/.well-known/openid-configuration`;
-  let res: Response;
-  try {
-    res = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
-  } catch (err) {
-    throw new Error(`OIDC discovery at ${url} failed: ${(err as Error).message}`, { cause: err });
-  }
+  const res = await callOut(url, {
+    timeoutMs: 10_000,
+    fetch: fetchImpl,
+    unavailable: (why) => new Error(`OIDC discovery at ${url} failed: the issuer ${why}`),
+  });
   if (!res.ok) throw new Error(`OIDC discovery at ${url} answered ${res.status}`);
   const parsed = discoverySchema.safeParse(await res.json());
   if (!parsed.success) throw new Error(`OIDC discovery at ${url} is not a valid discovery document`);

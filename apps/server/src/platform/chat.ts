@@ -3,6 +3,7 @@ import type { ChatMessage, ChatMessageListQuery, ChatMessageStatus, ListResult }
 import type { Config } from '../config.js';
 import type { Db } from './db.js';
 import { enqueueJob, type Job } from './jobs.js';
+import { answerText, callOut } from './outbound.js';
 import { listOrder, listPage, pageWindow } from './list-query.js';
 import { chatMessages } from './schema.js';
 
@@ -42,7 +43,6 @@ export function webhookChatSender(opts: {
   fetch?: typeof fetch;
   timeoutMs?: number;
 }): ChatSender {
-  const doFetch = opts.fetch ?? fetch;
   return {
     name: 'webhook',
     async send(m) {
@@ -50,13 +50,9 @@ export function webhookChatSender(opts: {
       if (!url) throw new Error('no webhook URL: set CHAT_WEBHOOK_URL or give the chat a webhook');
       const text = m.title ? `${m.title}\n${m.text}` : m.text;
       const body = opts.format === 'slack' ? { text } : { msg_type: 'text', content: { text } };
-      const res = await doFetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      });
-      const answer = await res.text();
+      const req = { timeoutMs: opts.timeoutMs ?? 10_000, unavailable: (why: string) => new Error(`webhook ${why}`) };
+      const res = await callOut(url, { ...req, method: 'POST', json: body, fetch: opts.fetch });
+      const answer = await answerText(res, req);
       if (!res.ok) throw new Error(`webhook answered HTTP ${res.status}: ${answer.slice(0, 200)}`);
       // Feishu answers 200 with a non-zero `code` when it refuses a message.
       try {

@@ -434,7 +434,7 @@ describe('the alert sync from Alertmanager', () => {
       ],
       [{ status: 200, body: '<html>login</html>' }, undefined, 'answered 200 with an unexpected body'],
       [{ status: 200, body: { data: [] } }, undefined, 'answered 200 with an unexpected body'],
-      [{ status: 200, body: [], delayMs: 400 }, 100, `Alertmanager at ${base} did not answer within 0.1 s`],
+      [{ status: 200, body: [], delayMs: 400 }, 100, `Alertmanager at ${base} did not answer within 100 ms`],
     ];
     for (const [answer, timeoutMs, message] of failing) {
       amAnswer = answer;
@@ -648,7 +648,7 @@ describe('the stores from PD', () => {
     const slow = pdStoreSource({ urlTemplate: `${base}/c/{cluster_id}`, token: undefined, timeoutMs: 100 });
     await expect(slow.stores(cluster)).rejects.toMatchObject({
       code: 'clusterTopology.pdUnavailable',
-      message: `PD of cluster ${id} did not answer within 0.1 s`,
+      message: `PD of cluster ${id} did not answer within 100 ms`,
     });
     const port = await closedPort();
     const gone = pdStoreSource({ urlTemplate: `http://127.0.0.1:${port}/{cluster_id}`, token: undefined });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { answeredStatus, answerText, callOut } from '../../platform/outbound.js';
 
 /*
  * The alert source: where the cluster alerts come from. An external system, so one interface with a real
@@ -64,14 +65,6 @@ const gettableAlert = z.object({
   status: z.object({ state: z.string() }).partial().optional(),
 });
 
-/** Why a fetch failed, for people: the timeout, or the system's error code (ECONNREFUSED, ENOTFOUND…). */
-export function fetchFailure(err: unknown, timeoutMs: number): string {
-  const e = err as Error & { cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError') return `did not answer within ${timeoutMs / 1000} s`;
-  const why = e?.cause?.code ?? e?.cause?.message ?? e?.message;
-  return `could not be reached${why ? ` (${why})` : ''}`;
-}
-
 /**
  * Alertmanager's API v2: `GET {url}/api/v2/alerts?active=true&silenced=true&inhibited=true&unprocessed=true` with the
  * matcher `{clusterLabel}=~".+"`, so only alerts that name a cluster. Its list holds the alerts not yet resolved;
@@ -93,23 +86,10 @@ export function alertmanagerAlertSource(opts: AlertmanagerOptions): AlertSource 
         unprocessed: 'true',
         filter: `${opts.clusterLabel}=~".+"`,
       });
-      let res: Response;
-      let body: unknown;
-      try {
-        res = await doFetch(`${base}/api/v2/alerts?${params}`, {
-          headers: {
-            accept: 'application/json',
-            'user-agent': 'management-portal',
-            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-          },
-          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-        });
-        body = await res.text();
-      } catch (err) {
-        throw unavailable(fetchFailure(err, timeoutMs));
-      }
-      const text = body as string;
-      if (!res.ok) throw unavailable(`answered ${res.status}: ${text.trim().slice(0, 200) || res.statusText}`);
+      const req = { timeoutMs, signal, unavailable };
+      const res = await callOut(`${base}/api/v2/alerts?${params}`, { ...req, token: opts.token, fetch: doFetch });
+      const text = await answerText(res, req);
+      if (!res.ok) throw unavailable(answeredStatus(res, text));
       let list: unknown;
       try {
         list = JSON.parse(text);

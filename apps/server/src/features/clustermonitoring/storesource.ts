@@ -3,8 +3,8 @@ import type { ClusterStore } from '@portal/contract';
 import type { Config, PD_URL_PLACEHOLDERS } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { answeredStatus, answerText, callOut } from '../../platform/outbound.js';
 import { iso } from '../../platform/time.js';
-import { fetchFailure } from './alertsource.js';
 import * as repo from './repo.js';
 
 /*
@@ -165,22 +165,10 @@ export function pdStoreSource(opts: PdOptions): StoreSource {
       const url = `${pdUrlOf(opts.urlTemplate, cluster)}/pd/api/v1/stores?state=0&state=1&state=2`;
       const unavailable = (why: string) =>
         new AppError('clusterTopology.pdUnavailable', `PD of cluster ${cluster.id} ${why}`);
-      let res: Response;
-      let text: string;
-      try {
-        res = await doFetch(url, {
-          headers: {
-            accept: 'application/json',
-            'user-agent': 'management-portal',
-            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-          },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        text = await res.text();
-      } catch (err) {
-        throw unavailable(fetchFailure(err, timeoutMs));
-      }
-      if (!res.ok) throw unavailable(`answered ${res.status}: ${text.trim().slice(0, 200) || res.statusText}`);
+      const req = { timeoutMs, unavailable };
+      const res = await callOut(url, { ...req, token: opts.token, fetch: doFetch });
+      const text = await answerText(res, req);
+      if (!res.ok) throw unavailable(answeredStatus(res, text));
       let json: unknown;
       try {
         json = JSON.parse(text);

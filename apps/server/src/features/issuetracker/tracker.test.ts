@@ -222,10 +222,10 @@ describe('the Jira-compatible issue tracker', () => {
     } finally {
       down = false;
     }
-    const gone = jiraIssueTracker({ url: 'http://127.0.0.1:1', project: 'OPS', user: undefined, token: undefined });
+    const gone = jiraIssueTracker({ url: 'http://127.0.0.1:2', project: 'OPS', user: undefined, token: undefined });
     await expect(gone.search(db, { page: 1, per_page: 10, sort: '-created_at' })).rejects.toMatchObject({
       code: 'issueTracker.unavailable',
-      message: 'The issue tracker could not be reached',
+      message: 'The issue tracker could not be reached (ECONNREFUSED)',
     });
   });
 });

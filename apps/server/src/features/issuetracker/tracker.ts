@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { answerJson, callOut } from '../../platform/outbound.js';
 import { containsPattern, pageWindow } from '../../platform/list-query.js';
 import { iso } from '../../platform/time.js';
 import { trackerIssues } from './schema.js';
@@ -249,7 +250,6 @@ export interface JiraIssueTrackerOptions {
  * `GET /rest/api/2/issue/{key}/transitions` and `POST` the one whose target status is of the wanted category.
  */
 export function jiraIssueTracker(opts: JiraIssueTrackerOptions): IssueTracker {
-  const doFetch = opts.fetch ?? fetch;
   const api = `${opts.url}/rest/api/2`;
   const auth = opts.token
     ? opts.user
@@ -258,29 +258,17 @@ export function jiraIssueTracker(opts: JiraIssueTrackerOptions): IssueTracker {
     : undefined;
   const unavailable = (why: string) => new AppError('issueTracker.unavailable', `The issue tracker ${why}`);
 
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await doFetch(`${api}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          'user-agent': 'management-portal',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(auth ? { authorization: auth } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      });
-    } catch (err) {
-      throw unavailable((err as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached');
-    }
-  }
-  async function parsed<T extends z.ZodType>(res: Response, schema: T, what: string): Promise<z.output<T>> {
-    if (!res.ok) throw unavailable(`answered ${res.status} to ${what}`);
-    const out = schema.safeParse(await res.json().catch(() => undefined));
-    if (!out.success) throw unavailable(`answered ${what} with an unexpected body`);
-    return out.data;
-  }
+  const call = (method: string, path: string, body?: unknown): Promise<Response> =>
+    callOut(`${api}${path}`, {
+      method,
+      json: body,
+      authorization: auth,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      fetch: opts.fetch,
+      unavailable,
+    });
+  const parsed = <T extends z.ZodType>(res: Response, schema: T, what: string) =>
+    answerJson(res, schema, what, unavailable);
   const toTrackerIssue = (j: z.output<typeof jiraIssue>): Issue => ({
     key: j.key,
     summary: j.fields.summary ?? '',

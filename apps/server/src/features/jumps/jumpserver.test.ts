@@ -132,10 +132,10 @@ describe('the jump server over REST', () => {
   });
 
   it('says what went wrong when it cannot be reached or answers badly', async () => {
-    const down = restJumpServer({ url: 'http://127.0.0.1:9/api', token: undefined, timeoutMs: 2000 });
+    const down = restJumpServer({ url: 'http://127.0.0.1:2/api', token: undefined, timeoutMs: 2000 });
     await expect(down.findUser(t.database.db, 'x')).rejects.toMatchObject({
       code: 'jump.serverUnavailable',
-      message: 'The jump server could not be reached',
+      message: 'The jump server could not be reached (ECONNREFUSED)',
     });
     failGrants = true;
     try {

@@ -5,6 +5,7 @@ import type { JumpserverUser, ListResult } from '@portal/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { answerJson, callOut } from '../../platform/outbound.js';
 import { containsPattern, pageWindow } from '../../platform/list-query.js';
 import { jumpGrants, jumpUsers } from './schema.js';
 
@@ -134,31 +135,18 @@ export interface RestJumpServerOptions {
  * Every call sends `Authorization: Bearer $JUMPSERVER_TOKEN` when a token is configured.
  */
 export function restJumpServer(opts: RestJumpServerOptions): JumpServer {
-  const doFetch = opts.fetch ?? fetch;
   const unavailable = (why: string) => new AppError('jump.serverUnavailable', `The jump server ${why}`);
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await doFetch(`${opts.url}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          'user-agent': 'management-portal',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      });
-    } catch (err) {
-      throw unavailable((err as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached');
-    }
-  }
-  async function parsed<T extends z.ZodType>(res: Response, schema: T, what: string): Promise<z.output<T>> {
-    if (!res.ok) throw unavailable(`answered ${res.status} to ${what}`);
-    const out = schema.safeParse(await res.json().catch(() => undefined));
-    if (!out.success) throw unavailable(`answered ${what} with an unexpected body`);
-    return out.data;
-  }
+  const call = (method: string, path: string, body?: unknown): Promise<Response> =>
+    callOut(`${opts.url}${path}`, {
+      method,
+      json: body,
+      token: opts.token,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      fetch: opts.fetch,
+      unavailable,
+    });
+  const parsed = <T extends z.ZodType>(res: Response, schema: T, what: string) =>
+    answerJson(res, schema, what, unavailable);
   return {
     name: 'rest',
     async listUsers(_db, q) {

@@ -140,10 +140,10 @@ describe('the Prometheus metrics source', () => {
     });
     answer = { status: 200, body: { status: 'success', data: { result: 'nope' } } };
     await expect(source.rangeQuery('tidb_qps', range)).rejects.toMatchObject({ code: 'metrics.unavailable' });
-    const closed = prometheusMetricsSource({ url: 'http://127.0.0.1:1', token: undefined });
+    const closed = prometheusMetricsSource({ url: 'http://127.0.0.1:2', token: undefined });
     await expect(closed.rangeQuery('tidb_qps', range)).rejects.toMatchObject({
       code: 'metrics.unavailable',
-      message: 'Prometheus could not be reached',
+      message: 'Prometheus could not be reached (ECONNREFUSED)',
     });
     // A bad query never reaches Prometheus.
     seen.length = 0;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatMetricExpr, METRICS_MAX_SERIES, type MetricExpr, type MetricSeries } from '@portal/contract';
 import { AppError } from '../../platform/errors.js';
+import { callOut } from '../../platform/outbound.js';
 import { orderSeries } from './evaluate.js';
 import { exprOf, rangeTimestamps, type InstantSample, type MetricsQueryOptions, type MetricsSource } from './source.js';
 
@@ -51,24 +52,16 @@ const withoutName = (m: Record<string, string>) =>
   Object.fromEntries(Object.entries(m).filter(([k]) => k !== '__name__'));
 
 export function prometheusMetricsSource(opts: PrometheusOptions): MetricsSource {
-  const doFetch = opts.fetch ?? fetch;
   const base = opts.url.replace(/\/$/, '');
   const unavailable = (why: string) => new AppError('metrics.unavailable', `Prometheus ${why}`);
 
   async function call(path: string, params: Record<string, string>) {
-    let res: Response;
-    try {
-      res = await doFetch(`${base}/api/v1/${path}?${new URLSearchParams(params)}`, {
-        headers: {
-          accept: 'application/json',
-          'user-agent': 'management-portal',
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-      });
-    } catch (err) {
-      throw unavailable((err as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached');
-    }
+    const res = await callOut(`${base}/api/v1/${path}?${new URLSearchParams(params)}`, {
+      token: opts.token,
+      timeoutMs: opts.timeoutMs ?? 30_000,
+      fetch: opts.fetch,
+      unavailable,
+    });
     const body = promAnswer.safeParse(await res.json().catch(() => undefined));
     if (!body.success) throw unavailable(`answered ${res.status} with an unexpected body`);
     const answer = body.data;

@@ -42,11 +42,11 @@ describe('the o11y health prober', () => {
         name: 'stuck',
         health: 'down',
         message:
-          'metrics (/-/healthy): no answer within 300 ms; ready (/-/ready): no answer within 300 ms; ' +
-          'alertmanager (/alertmanager/-/healthy): no answer within 300 ms; ' +
-          'grafana (/grafana/api/health): no answer within 300 ms',
+          'metrics (/-/healthy): did not answer within 300 ms; ready (/-/ready): did not answer within 300 ms; ' +
+          'alertmanager (/alertmanager/-/healthy): did not answer within 300 ms; ' +
+          'grafana (/grafana/api/health): did not answer within 300 ms',
       },
-      { name: 'notready', health: 'degraded', message: 'ready (/-/ready): no answer within 300 ms' },
+      { name: 'notready', health: 'degraded', message: 'ready (/-/ready): did not answer within 300 ms' },
     ]);
     expect(stack.seen.filter((p) => p.startsWith('/healthy/'))).toEqual([
       '/healthy/-/healthy',

@@ -1,6 +1,7 @@
 import type { O11yHealth } from '@portal/contract';
 import type { O11yProbeCheck } from '../../config.js';
-import { errorText, mapLimit } from './certificate-source.js';
+import { callOut } from '../../platform/outbound.js';
+import { mapLimit } from './certificate-source.js';
 
 /*
  * Where the o11y clusters' health is observed (`mon_o11y_clusters`, /o11y). An adapter: the HTTP prober runs the
@@ -76,20 +77,19 @@ const MESSAGE_MAX = 1000;
 /** The real source: a GET of each check's URL; a 2xx answer within the timeout passes it. */
 export function httpO11yHealthSource(opts: HttpO11yOptions): O11yHealthSource {
   const timeoutMs = opts.timeoutMs ?? 5_000;
-  const doFetch = opts.fetch ?? fetch;
   const check = async (url: string, signal: AbortSignal | undefined): Promise<string | null> => {
-    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const res = await doFetch(url, {
+      const res = await callOut(url, {
         headers: { accept: 'application/json, text/plain, */*' },
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        timeoutMs,
+        signal,
+        fetch: opts.fetch,
+        unavailable: (reason) => new Error(reason),
       });
       await res.body?.cancel().catch(() => undefined);
       return res.ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     } catch (err) {
-      if (timeout.aborted) return `no answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`;
-      if (signal?.aborted) return 'the probe was cancelled';
-      return errorText(err);
+      return (err as Error).message;
     }
   };
   return {

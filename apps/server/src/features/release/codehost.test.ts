@@ -276,12 +276,12 @@ describe('the GitHub-compatible code host', () => {
       message: 'The code host could not be read (acme/broken): it answered 500',
     });
     const closed = codehostFor(
-      loadConfig({ CODEHOST_REPO: 'acme/app', CODEHOST_API_URL: 'http://127.0.0.1:1' }),
+      loadConfig({ CODEHOST_REPO: 'acme/app', CODEHOST_API_URL: 'http://127.0.0.1:2' }),
       t.database.db,
     );
     await expect(closed.pull(1)).rejects.toMatchObject({
       code: 'release.codehostUnavailable',
-      message: 'The code host could not be read (acme/app): unreachable',
+      message: 'The code host could not be read (acme/app): could not be reached (ECONNREFUSED)',
     });
   });
 });

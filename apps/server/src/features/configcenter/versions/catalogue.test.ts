@@ -106,13 +106,13 @@ describe('the gitops version catalogue over REST', () => {
         message: `The gitops repository could not be read at ${branch}: ${why}`,
       });
     const closed = restVersionCatalogue({
-      url: 'http://127.0.0.1:1/repos/a/b',
+      url: 'http://127.0.0.1:2/repos/a/b',
       token: undefined,
       versionsPath: 'v.json',
     });
     await expect(closed.branchVersions(t.database.db, 'main', undefined)).rejects.toMatchObject({
       code: 'version.gitopsUnavailable',
-      message: 'The gitops repository could not be read at main: unreachable',
+      message: 'The gitops repository could not be read at main: could not be reached (ECONNREFUSED)',
     });
   });
 

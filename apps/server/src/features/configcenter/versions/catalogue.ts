@@ -4,6 +4,7 @@ import { CLUSTER_TYPES, type ClusterType } from '@portal/contract';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
+import { callOut } from '../../../platform/outbound.js';
 import { ccGitopsVersions } from '../schema.js';
 
 /*
@@ -96,26 +97,19 @@ export interface RestCatalogueOptions {
 
 /** The gitops repository over REST: `GET {url}/contents/{versionsPath}?ref={branch}`, the file base64 in `content`. */
 export function restVersionCatalogue(opts: RestCatalogueOptions): VersionCatalogue {
-  const doFetch = opts.fetch ?? fetch;
   const path = opts.versionsPath.split('/').map(encodeURIComponent).join('/');
   const unavailable = (branch: string, why: string) =>
     new AppError('version.gitopsUnavailable', `The gitops repository could not be read at ${branch}: ${why}`);
   return {
     name: 'rest',
     async branchVersions(_db, branch, tierBranch) {
-      let res: Response;
-      try {
-        res = await doFetch(`${opts.url}/contents/${path}?ref=${encodeURIComponent(branch)}`, {
-          headers: {
-            accept: 'application/vnd.github+json',
-            'user-agent': 'management-portal',
-            ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-          },
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        });
-      } catch (err) {
-        throw unavailable(branch, (err as Error).name === 'TimeoutError' ? 'no answer in time' : 'unreachable');
-      }
+      const res = await callOut(`${opts.url}/contents/${path}?ref=${encodeURIComponent(branch)}`, {
+        headers: { accept: 'application/vnd.github+json' },
+        token: opts.token,
+        timeoutMs: opts.timeoutMs ?? 10_000,
+        fetch: opts.fetch,
+        unavailable: (why) => unavailable(branch, why),
+      });
       if (res.status === 404) return null;
       if (!res.ok) throw unavailable(branch, `it answered ${res.status}`);
       const body = contentsSchema.safeParse(await res.json().catch(() => undefined));

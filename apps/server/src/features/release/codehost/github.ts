@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DIFF_BYTES, PULL_FILE_STATUSES, type PullFile, type PullSummary } from '@portal/contract';
 import { AppError } from '../../../platform/errors.js';
+import { callOut } from '../../../platform/outbound.js';
 import type { CodeHost } from './types.js';
 
 /*
@@ -77,27 +78,19 @@ const fileStatus = (s: string): PullFile['status'] =>
   (PULL_FILE_STATUSES as readonly string[]).includes(s) ? (s as PullFile['status']) : 'modified';
 
 export function githubCodeHost(opts: GithubOptions): CodeHost {
-  const doFetch = opts.fetch ?? fetch;
   const base = `${opts.apiUrl.replace(/\/$/, '')}/repos/${opts.repository}`;
   const unavailable = (why: string) =>
     new AppError('release.codehostUnavailable', `The code host could not be read (${opts.repository}): ${why}`);
 
   /** GET a path of the repository; null on 404. */
   async function get(path: string, accept = 'application/vnd.github+json'): Promise<Response | null> {
-    let res: Response;
-    try {
-      res = await doFetch(`${base}${path}`, {
-        headers: {
-          accept,
-          'user-agent': 'management-portal',
-          'x-github-api-version': '2022-11-28',
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      });
-    } catch (err) {
-      throw unavailable((err as Error).name === 'TimeoutError' ? 'no answer in time' : 'unreachable');
-    }
+    const res = await callOut(`${base}${path}`, {
+      headers: { accept, 'x-github-api-version': '2022-11-28' },
+      token: opts.token,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      fetch: opts.fetch,
+      unavailable,
+    });
     if (res.status === 404) return null;
     if (!res.ok) throw unavailable(`it answered ${res.status}`);
     return res;
