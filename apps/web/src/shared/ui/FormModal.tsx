@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { Alert, Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
@@ -25,6 +25,15 @@ export interface FormModalProps<V> {
 }
 
 export const FORM_SUBMIT_FAILED = 'Failed to submit, please try again';
+
+/**
+ * Enter in a date or time picker commits what was typed there and nothing more: without this, the same key press also
+ * submitted the whole dialog (the form's implicit submission), before the other fields were filled.
+ */
+function enterInPickerCommitsOnly(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('.ant-picker'))
+    event.preventDefault();
+}
 
 /**
  * A dialog with a form (spec §5): fields validate first and a failed validation submits nothing;
@@ -95,6 +104,7 @@ export function FormModal<V>({
         preserve={false}
         requiredMark
         onFinish={() => void submit()}
+        onKeyDown={enterInPickerCommitsOnly}
       >
         {children}
         {/* Enter in a field submits */}
