@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Alert, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { canTicdc } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -13,10 +12,16 @@ import { StatusTag } from '../../../shared/ui/StatusTag';
 import { CurrentConfigTab, ImageModification, ModificationHistoriesTab } from '../../configchange/lazy';
 import { configchangeKeys } from '../../configchange';
 import { useTicdcAction, useTicdcCluster } from '../api';
-import { ChangefeedTable } from '../components/ClusterTicdcTab';
 import { TicdcActions } from '../components/TicdcActions';
 import { Panel } from '../../../shared/ui/Panel';
 import { Text } from '../../../shared/ui/Typography';
+
+// The Changefeeds and Audit Logs tabs are not the first one shown: their code loads when one is opened.
+const ChangefeedTable = lazy(() =>
+  import('../components/ClusterTicdcTab').then((m) => ({ default: m.ChangefeedTable })),
+);
+const AuditLogTab = lazy(() => import('../../../shared/ui/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
+const later = (tab: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>{tab}</Suspense>;
 
 /** Spec §8, verbatim. */
 export const IMAGE_CHANGE_SUCCESS = 'Successfully Change the images';
@@ -93,9 +98,13 @@ export function TicdcClusterDetailPage() {
               {
                 key: 'changefeeds',
                 label: 'Changefeeds',
-                children: <ChangefeedTable ticdcClusterId={ticdc.id} prefix="cf_" />,
+                children: later(<ChangefeedTable ticdcClusterId={ticdc.id} prefix="cf_" />),
               },
-              { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="change" instanceId={ticdc.id} /> },
+              {
+                key: 'audit',
+                label: 'Audit Logs',
+                children: later(<AuditLogTab type="change" instanceId={ticdc.id} />),
+              },
             ]
           : undefined
       }
