@@ -202,7 +202,8 @@ describe('the demo seed in two parts (the build seeds the static part into its d
       await app.close();
       await database.close();
     }
-  });
+    // A whole demo seed into a fresh database: ~7 s on an idle machine, more beside other test files.
+  }, 60_000);
 
   it('a database seeded before the parts were marked (users, no marker) is left alone', async () => {
     await t.database.db.delete(demoSeedParts);
