@@ -49,6 +49,8 @@ import { dashboardFeature } from './features/dashboard/index.js';
 import { monitoringFeature } from './features/monitoring/index.js';
 import { aiopsFeature } from './features/aiops/index.js';
 import { slaFeature } from './features/sla/index.js';
+import { billingFeature } from './features/billing/index.js';
+import { billingAccountsFeature } from './features/billingaccounts/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -83,6 +85,8 @@ export const features: readonly ServerFeature[] = [
   monitoringFeature,
   aiopsFeature,
   slaFeature,
+  billingFeature,
+  billingAccountsFeature,
 ];
 
 export interface BuiltApp {

@@ -86,6 +86,9 @@ const envSchema = z
       .default('versions.json'),
     JUMPSERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     JUMPSERVER_TOKEN: z.string().min(1).optional(),
+    BILLING_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(1_000_000),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.stripe.com'),
     CODEHOST_REPO: z
       .string()
       .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name')
@@ -214,6 +217,16 @@ export interface Config {
   /** JUMPSERVER_URL, JUMPSERVER_TOKEN: the jump server's REST API (jump authorizations); undefined → embedded. */
   jumpServer: { url: string; token: string | undefined } | undefined;
   /**
+   * BILLING_APPROVAL_THRESHOLD_CENTS: credits, and discounts by their estimated monthly value, worth more than this
+   * many cents wait for an approval (features/billing; default 1 000 000 = $10,000.00).
+   */
+  billing: { approvalThresholdCents: number };
+  /**
+   * STRIPE_SECRET_KEY (+ STRIPE_API_URL): the payment provider of card payments (billing accounts), Stripe's REST API;
+   * undefined → the embedded provider (its customers, cards and invoices in the portal's database).
+   */
+  paymentProvider: { apiUrl: string; secretKey: string } | undefined;
+  /**
    * The code host of release changes' pull requests (issue 12): CODEHOST_REPO set → its GitHub-compatible REST API
    * (CODEHOST_API_URL, CODEHOST_TOKEN); unset → the embedded one, a git repository under `dir` (CODEHOST_DIR, default
    * `$DATA_DIR/codehost`), written on first use.
@@ -301,6 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.GITOPS_REPO_URL.replace(/\/$/, ''), token: e.GITOPS_TOKEN, versionsPath: e.GITOPS_VERSIONS_PATH }
       : undefined,
     jumpServer: e.JUMPSERVER_URL ? { url: e.JUMPSERVER_URL.replace(/\/$/, ''), token: e.JUMPSERVER_TOKEN } : undefined,
+    billing: { approvalThresholdCents: e.BILLING_APPROVAL_THRESHOLD_CENTS },
+    paymentProvider: e.STRIPE_SECRET_KEY
+      ? { apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''), secretKey: e.STRIPE_SECRET_KEY }
+      : undefined,
     codehost: e.CODEHOST_REPO
       ? {
           kind: 'github',

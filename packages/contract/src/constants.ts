@@ -72,5 +72,18 @@ export const AUDIT_TYPES = [
   'cluster_alert',
   /** Issue 14: component-diff reports generated and cancelled (instance: the report id). */
   'component_diff_report',
+  /** Issue 15: contracts (instance: the contract id); a tenant's payments, closing and the like audit as `tenant`. */
+  'billing_contract',
+  /** Issue 15, billing: invoices, discounts, global discounts, credits, support plans (and bindings), credit risk
+   * levels (and a tenant's), fx rates, tax rates and usage ingested (instance: the object's id). */
+  'billing_invoice',
+  'billing_discount',
+  'billing_global_discount',
+  'billing_credit',
+  'billing_support_plan',
+  'billing_risk_level',
+  'billing_fx_rate',
+  'billing_config',
+  'billing_usage',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -35,3 +35,7 @@ export * from './sla.js';
 export * from './aiops.js';
 export * from './clustermonitoring.js';
 export * from './dashboard.js';
+export * from './billing.js';
+export * from './billing-api.js';
+export * from './billingaccounts.js';
+export * from './billingaccounts-api.js';

@@ -26,6 +26,8 @@ import { seedTargetChanges } from './configchange-targets.js';
 import { seedComponentDiffReports, seedMonitoring } from './monitoring.js';
 import { seedDashboard } from './dashboard.js';
 import { seedAiops } from './aiops.js';
+import { seedBilling } from './billing.js';
+import { seedBillingAccounts } from './billingaccounts.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -74,6 +76,12 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedClusterStores(tx);
   // Component-diff reports over the fleet and the config center's defaults.
   await seedComponentDiffReports(tx);
+  // Billing: configs, 13 months of rated usage and the invoices computed from it, support plans, risk levels,
+  // discounts, credits, exchange rates (before billing accounts, which reads the configs).
+  await seedBilling(tx);
+  // Billing accounts: billing companies, payment set-ups and payments, subscriptions, contracts in every status,
+  // budgets, CPPO / MCPO customers and tenant closings (a closing under way, closed ones, a cancelled one).
+  await seedBillingAccounts(tx);
 }
 
 /**

@@ -2,6 +2,8 @@ import type { FeatureManifest } from '../shared/lib/feature';
 import { accessFeature } from '../features/access';
 import { aiopsFeature } from '../features/aiops';
 import { auditsFeature } from '../features/audits';
+import { billingFeature } from '../features/billing';
+import { billingAccountsFeature } from '../features/billingaccounts';
 import { clusterMonitoringFeature } from '../features/clustermonitoring';
 import { configcenterFeature } from '../features/configcenter';
 import { configChangeFeature } from '../features/configchange';
@@ -30,6 +32,7 @@ export const features: readonly FeatureManifest[] = [
   overviewFeature,
   orgsFeature,
   providersFeature,
+  billingFeature,
   auditsFeature,
   accessFeature,
   configChangeFeature,
@@ -52,4 +55,5 @@ export const features: readonly FeatureManifest[] = [
   clusterMonitoringFeature,
   monitoringFeature,
   slaFeature,
+  billingAccountsFeature,
 ];

@@ -112,13 +112,14 @@ describe('tenant page: tabs other areas contribute', () => {
       features: [...features, extra],
     });
     const tabs = await screen.findAllByRole('tab');
-    // Init Config: the configchange area's tab (order 40).
+    // Init Config: the configchange area's tab (order 40); the second Billing: the billing accounts area's (order 60).
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Projects',
       'Clusters',
       'Billing',
       'Data Resources',
       'Init Config',
+      'Billing',
       'Audit Logs',
     ]);
     const panel = screen.getByRole('tabpanel');
