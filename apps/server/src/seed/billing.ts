@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { toPpm, type SupportLevel, type SupportType } from '@portal/contract';
 import type { Db } from '../platform/db.js';
 import { insertRows } from '../platform/bulk.js';
@@ -6,7 +6,15 @@ import { createApproval } from '../features/approvals/index.js';
 import { clusterComponents, clusters, projects, tenants } from '../features/orgs/index.js';
 import { quickSelection, UNIT_BY_KEY, unitKey } from '../features/billing/catalogue.js';
 import { applyCredits, rateInvoice, type DiscountRule, type RatedLine } from '../features/billing/money.js';
-import { choosePlan, discountRule, usageInvoiceNumber, type BindingTerms } from '../features/billing/rating.js';
+import {
+  choosePlan,
+  discountRule,
+  runRating,
+  usageInvoiceNumber,
+  type BindingTerms,
+} from '../features/billing/rating.js';
+import { RATE_JOB, type RatePayload } from '../features/billing/shared.js';
+import { jobs } from '../platform/schema.js';
 import {
   billingBoundPlans,
   billingConfigs,
@@ -892,3 +900,24 @@ export const SEED_PUBLIC_PLANS: { level: SupportLevel; type: SupportType }[] = [
   { level: 'enterprise', type: 'percentage_price' },
   { level: 'premium', type: 'tiered_price' },
 ];
+
+/**
+ * The re-ratings the billing seeds queued (discounts, plans and partner configs bound through the services) done in
+ * place, as of DEMO_BASE_TIME, and their jobs dropped: the demo template starts rated, and a fresh start does not spend
+ * its first seconds re-rating the demo's invoices.
+ */
+export async function rateSeededChanges(tx: Db): Promise<void> {
+  const queued = await tx
+    .select({ id: jobs.id, payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, RATE_JOB), eq(jobs.status, 'queued')))
+    .orderBy(asc(jobs.id));
+  for (const job of queued) await runRating(tx, job.payload as RatePayload, new Date(DEMO_BASE_TIME));
+  if (queued.length)
+    await tx.delete(jobs).where(
+      inArray(
+        jobs.id,
+        queued.map((j) => j.id),
+      ),
+    );
+}

@@ -26,7 +26,7 @@ import { seedTargetChanges } from './configchange-targets.js';
 import { seedComponentDiffReports, seedMonitoring } from './monitoring.js';
 import { seedDashboard } from './dashboard.js';
 import { seedAiops } from './aiops.js';
-import { seedBilling } from './billing.js';
+import { rateSeededChanges, seedBilling } from './billing.js';
 import { seedBillingAccounts } from './billingaccounts.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
@@ -82,6 +82,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   // Billing accounts: billing companies, payment set-ups and payments, subscriptions, contracts in every status,
   // budgets, CPPO / MCPO customers and tenant closings (a closing under way, closed ones, a cancelled one).
   await seedBillingAccounts(tx);
+  // What those two seeds changed through the billing services, rated now rather than by jobs at the first start.
+  await rateSeededChanges(tx);
 }
 
 /**
