@@ -59,6 +59,26 @@ const Period = ({ from, to }: { from: string; to: string }) => (
   </span>
 );
 
+/** What a discount and a global discount both show: the billing items it covers, how much off, and when. */
+function termColumns<T extends Discount | GlobalDiscount>(): DataColumns<T> {
+  return [
+    { title: 'Unit Filters', key: 'unit_filters', render: (_: unknown, row) => <Filters filters={row.unit_filters} /> },
+    {
+      title: 'Percent Off',
+      dataIndex: 'discount',
+      key: 'discount',
+      align: 'right',
+      render: (d: number) => `${percentOffOf(d)}%`,
+    },
+    {
+      title: 'Period',
+      key: 'started_at',
+      sorter: true,
+      render: (_: unknown, row) => <Period from={row.started_at} to={row.expired_at} />,
+    },
+  ];
+}
+
 function DiscountList() {
   const can = useCan();
   const [adding, setAdding] = useState(false);
@@ -114,20 +134,7 @@ function DiscountList() {
     },
     { title: 'Usage', dataIndex: 'usage', key: 'usage' },
     { title: 'Provider', dataIndex: 'provider', key: 'provider' },
-    { title: 'Unit Filters', key: 'unit_filters', render: (_: unknown, row) => <Filters filters={row.unit_filters} /> },
-    {
-      title: 'Percent Off',
-      dataIndex: 'discount',
-      key: 'discount',
-      align: 'right',
-      render: (d: number) => `${percentOffOf(d)}%`,
-    },
-    {
-      title: 'Period',
-      key: 'started_at',
-      sorter: true,
-      render: (_: unknown, row) => <Period from={row.started_at} to={row.expired_at} />,
-    },
+    ...termColumns<Discount>(),
     {
       title: 'Status',
       dataIndex: 'status',
@@ -243,20 +250,7 @@ function GlobalDiscountList() {
   const columns: DataColumns<GlobalDiscount> = [
     { title: 'Name', dataIndex: 'name', key: 'name' },
     { title: 'Provider', dataIndex: 'provider', key: 'provider' },
-    { title: 'Unit Filters', key: 'unit_filters', render: (_: unknown, row) => <Filters filters={row.unit_filters} /> },
-    {
-      title: 'Percent Off',
-      dataIndex: 'discount',
-      key: 'discount',
-      align: 'right',
-      render: (d: number) => `${percentOffOf(d)}%`,
-    },
-    {
-      title: 'Period',
-      key: 'started_at',
-      sorter: true,
-      render: (_: unknown, row) => <Period from={row.started_at} to={row.expired_at} />,
-    },
+    ...termColumns<GlobalDiscount>(),
     {
       title: 'Status',
       dataIndex: 'status',
