@@ -34,9 +34,12 @@ test('SLA: overview panel → summary of a month → the worst cluster: daily ch
   const link = first.getByRole('link').first();
   // October's rows, not November's still shown while October's load (rows link to the detail of their month).
   await expect(link).toHaveAttribute('href', /month=2026-10/);
-  const name = (await link.textContent())!;
-  // The link of that very cluster: the rows may still be re-ordered between reading the first one and the click.
-  const href = (await link.getAttribute('href'))!;
+  // Its name and address read at once, then that very link clicked: the first row was seen to change between two
+  // separate reads (CI: the name of one cluster, the address of another).
+  const { name, href } = await link.evaluate((a) => ({
+    name: a.textContent ?? '',
+    href: a.getAttribute('href') ?? '',
+  }));
   await page.getByRole('table', { name: "Dedicated clusters' SLA" }).locator(`a[href="${href}"]`).first().click();
 
   await expect(page).toHaveURL(/\/sla\/\d+\/detail\?month=2026-10$/);
