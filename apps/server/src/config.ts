@@ -87,6 +87,7 @@ const envSchema = z
     JUMPSERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     JUMPSERVER_TOKEN: z.string().min(1).optional(),
     BILLING_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(1_000_000),
+    BILLING_METER_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.stripe.com'),
     CODEHOST_REPO: z
@@ -219,8 +220,9 @@ export interface Config {
   /**
    * BILLING_APPROVAL_THRESHOLD_CENTS: credits, and discounts by their estimated monthly value, worth more than this
    * many cents wait for an approval (features/billing; default 1 000 000 = $10,000.00).
+   * BILLING_METER_PERIOD_MINUTES: how often the fleet's usage is metered into the running month (default 60).
    */
-  billing: { approvalThresholdCents: number };
+  billing: { approvalThresholdCents: number; meterPeriodMinutes: number };
   /**
    * STRIPE_SECRET_KEY (+ STRIPE_API_URL): the payment provider of card payments (billing accounts), Stripe's REST API;
    * undefined → the embedded provider (its customers, cards and invoices in the portal's database).
@@ -314,7 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.GITOPS_REPO_URL.replace(/\/$/, ''), token: e.GITOPS_TOKEN, versionsPath: e.GITOPS_VERSIONS_PATH }
       : undefined,
     jumpServer: e.JUMPSERVER_URL ? { url: e.JUMPSERVER_URL.replace(/\/$/, ''), token: e.JUMPSERVER_TOKEN } : undefined,
-    billing: { approvalThresholdCents: e.BILLING_APPROVAL_THRESHOLD_CENTS },
+    billing: {
+      approvalThresholdCents: e.BILLING_APPROVAL_THRESHOLD_CENTS,
+      meterPeriodMinutes: e.BILLING_METER_PERIOD_MINUTES,
+    },
     paymentProvider: e.STRIPE_SECRET_KEY
       ? { apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''), secretKey: e.STRIPE_SECRET_KEY }
       : undefined,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBoundPlanBody,
   arMonthAllowed,
   BILLING_MESSAGES,
   BOUND_PLAN_STATUS_ACTIONS,
@@ -8,8 +7,6 @@ import {
   canCredit,
   canDiscount,
   canInvoice,
-  createDiscountBody,
-  createRiskLevelBody,
   CREDIT_STATUS_ACTIONS,
   DISCOUNT_STATUS_ACTIONS,
   fractionOfAmount,
@@ -19,12 +16,17 @@ import {
   percentOffOf,
   rateUsage,
   roundDiv,
-  setFxRateBody,
   toPpm,
-  updateCostQuotaBody,
-  updateSupportPlanBody,
   utcToday,
 } from './billing.js';
+import {
+  addBoundPlanBody,
+  createRiskLevelBody,
+  setFxRateBody,
+  updateCostQuotaBody,
+  updateSupportPlanBody,
+} from './billing-plans.js';
+import { createDiscountBody } from './billing-invoices.js';
 import { billingApi } from './billing-api.js';
 import { discountFromPercentOff } from './index.js';
 import { AUDIT_TYPES } from './constants.js';

@@ -42,7 +42,7 @@ import {
   updateContractBody,
 } from './billingaccounts.js';
 import { listQuery, listResult, repeated } from './list.js';
-import { billingConfigSchema } from './billing.js';
+import { billingConfigSchema } from './billing-plans.js';
 
 /** Spec §7 "Billing (prefix /api/v1/devops/billing-proxy/api/v1/billing)". */
 const BILLING_ACCOUNTS_PREFIX = '/api/v1/devops/billing-proxy/api/v1/billing';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CLOUD_PROVIDERS } from './constants.js';
-import { creditRiskLevelSchema } from './billing.js';
+import { creditRiskLevelSchema } from './billing-plans.js';
 
 /*
  * Billing accounts (issue 15; spec §3 "Billing config for a customer", §4 "Tenant closing", "Contracts: named

@@ -36,6 +36,8 @@ export * from './aiops.js';
 export * from './clustermonitoring.js';
 export * from './dashboard.js';
 export * from './billing.js';
+export * from './billing-plans.js';
+export * from './billing-invoices.js';
 export * from './billing-api.js';
 export * from './billingaccounts.js';
 export * from './billingaccounts-api.js';

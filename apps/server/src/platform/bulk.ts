@@ -5,6 +5,8 @@ import type { Db } from './db.js';
 /** On a conflict over `target`, update the `update` columns from the new row, and only when one of them differs. */
 export interface Upsert {
   target: PgColumn[];
+  /** The predicate of a partial unique index over `target` (e.g. sql`source = 'meter'`). */
+  targetWhere?: SQL;
   update: PgColumn[];
 }
 
@@ -65,7 +67,8 @@ export async function insertRows<T extends PgTable>(
       update.map((n) => sql`${sql.identifier(n)} = excluded.${sql.identifier(n)}`),
       sql`, `,
     );
-    conflict = sql` on conflict (${list(upsert.target.map((c) => c.name))}) do update set ${sets}
+    const where = upsert.targetWhere ? sql` where ${upsert.targetWhere}` : sql``;
+    conflict = sql` on conflict (${list(upsert.target.map((c) => c.name))})${where} do update set ${sets}
       where (${list(update, getTableName(table))}) is distinct from (${list(update, 'excluded')})`;
   }
   await db.execute(

@@ -14,6 +14,7 @@ import {
   type BindingTerms,
 } from '../features/billing/rating.js';
 import { RATE_JOB, type RatePayload } from '../features/billing/shared.js';
+import { clusterUsage, spanOf } from '../features/billing/metering.js';
 import { jobs } from '../platform/schema.js';
 import {
   billingBoundPlans,
@@ -25,6 +26,7 @@ import {
   billingFxRates,
   billingGlobalDiscounts,
   billingInvoices,
+  billingMetering,
   billingRiskLevels,
   billingSupportPlans,
   billingTenantRiskLevels,
@@ -72,7 +74,6 @@ function taxOf(region: string): { taxRate: string; taxDisplayName: string } {
   return { taxRate: '0.000000', taxDisplayName: 'No tax' };
 }
 
-const vcpus = (spec: string) => Number(/^(\d+)C/.exec(spec)?.[1] ?? 4);
 
 /** Sets a serial column's sequence after rows were inserted with explicit ids. */
 async function bumpSequence(tx: Db, table: string): Promise<void> {
@@ -153,7 +154,15 @@ export async function seedBilling(tx: Db): Promise<void> {
   type UsageRow = typeof billingUsage.$inferInsert;
   const usage: UsageRow[] = [];
   const linesOf = new Map<string, RatedLine[]>(); // tenant|month
-  const add = (tenantId: string, projectId: string, month: string, provider: string, filterId: string, qty: number) => {
+  const add = (
+    tenantId: string,
+    projectId: string,
+    month: string,
+    provider: string,
+    filterId: string,
+    qty: number,
+    source: 'meter' | 'measure',
+  ) => {
     const quantity = Math.round(qty);
     if (quantity <= 0) return;
     const unit = UNIT_BY_KEY.get(unitKey(provider as CloudProvider, filterId))!;
@@ -171,6 +180,8 @@ export async function seedBilling(tx: Db): Promise<void> {
       priceCents: unit.price_cents,
       pricePer: unit.price_per,
       amount,
+      source,
+      exactQuantity: source === 'meter' ? qty.toFixed(6) : null,
       createdAt: new Date(Math.min(monthEnd(month).getTime(), DEMO_BASE_TIME)),
     });
     const key = `${tenantId}|${month}`;
@@ -214,47 +225,19 @@ export async function seedBilling(tx: Db): Promise<void> {
           sums.set(k, s);
         };
         for (const c of clustersOfProject.get(p.id) ?? []) {
-          if (c.status === 'USER_CLUSTER_STATUS_DELETED') continue;
-          const created = c.createdAt!.getTime();
-          if (created >= end) continue;
-          const hours = ((end - Math.max(start, created)) / 3_600_000) * growth;
-          const existing = (end - Math.max(start, created)) / (end - start);
-          const running = !['USER_CLUSTER_STATUS_PAUSED', 'USER_CLUSTER_STATUS_CREATING'].includes(c.status);
-          if (c.type === 'DEDICATED_TIDB') {
-            let tikvGib = 0;
-            let tidbVcpuHours = 0;
-            for (const comp of componentsOf.get(c.id) ?? []) {
-              const kind = comp.component.toLowerCase();
-              // PD and TiProxy nodes come with the cluster (priced in the list, not billed in the demo).
-              if (kind === 'pd' || kind === 'tiproxy') continue;
-              if (running) {
-                const q = comp.replicas * vcpus(comp.nodeSpec) * hours;
-                acc(c.provider, `dedicated.compute.${kind}`, q);
-                if (kind === 'tidb') tidbVcpuHours += q;
-              }
-              if (comp.storageGib > 0 && (kind === 'tikv' || kind === 'tiflash')) {
-                const gib = comp.replicas * comp.storageGib * existing * share;
-                acc(c.provider, `dedicated.storage.${kind}`, gib);
-                if (kind === 'tikv') tikvGib += gib;
-              }
-            }
-            acc(c.provider, 'dedicated.backup.storage', tikvGib * 0.45);
-            if (running) {
-              acc(c.provider, 'dedicated.data_transfer.cross_az', tikvGib * 0.6 * growth);
-              acc(c.provider, 'dedicated.data_transfer.internet', tidbVcpuHours * 0.02);
-            }
-          } else if (c.type === 'SHARED_POOL' || c.type === 'LOGICAL_CLUSTER') {
-            if (running) acc(c.provider, 'serverless.request_units', 400 * growth * (1 + (Number(c.id.slice(-2)) % 7)));
-            acc(c.provider, 'serverless.row_storage', 30 * existing * share * (1 + (Number(c.id.slice(-3)) % 11)));
-          } else if (c.type === 'TICDC' || c.type === 'TICDC_NG') {
-            if (running) acc(c.provider, 'dedicated.compute.ticdc', 2 * 8 * hours);
-          } else if (running) {
-            acc(c.provider, 'changefeed.replication', hours);
-          }
+          // The month's span, scaled to the share of the running month metered so far.
+          const span = spanOf({ ...c, components: [] }, new Date(start), new Date(end), new Date(start), new Date(end));
+          if (!span) continue;
+          const metered = { hours: span.hours * share, share: span.share * share, load: growth / share };
+          for (const { filterId, qty } of clusterUsage({ ...c, components: componentsOf.get(c.id) ?? [] }, metered))
+            acc(c.provider, filterId, qty);
         }
-        if (dmTenants.has(t.id) && p.id === tenantProjects[0]?.id)
-          acc(clusterRows.find((c) => c.tenantId === t.id)?.provider ?? 'AWS', 'dedicated.dm.node', 2 * 730 * growth);
-        for (const [k, s] of sums) add(t.id, p.id, month, s.provider, k.split('|')[1]!, s.qty);
+        for (const [k, s] of sums) add(t.id, p.id, month, s.provider, k.split('|')[1]!, s.qty, 'meter');
+        // Data Migration nodes are reported by the DM service (the measures API), not metered from the fleet.
+        if (dmTenants.has(t.id) && p.id === tenantProjects[0]?.id) {
+          const provider = clusterRows.find((c) => c.tenantId === t.id)?.provider ?? 'AWS';
+          add(t.id, p.id, month, provider, 'dedicated.dm.node', 2 * 730 * growth, 'measure');
+        }
       }
     }
   }
@@ -266,6 +249,11 @@ export async function seedBilling(tx: Db): Promise<void> {
     usage.filter((u) => STORED_USAGE_MONTHS.has(u.month.slice(0, 7))),
   );
   await bumpSequence(tx, 'billing_usage');
+  // The running month is metered up to its share so far; the metering rounds go on from there.
+  const through = new Date(
+    monthStart(RUNNING).getTime() + 0.8 * (monthEnd(RUNNING).getTime() - monthStart(RUNNING).getTime()),
+  );
+  await tx.insert(billingMetering).values({ key: 'fleet', meteredThrough: through, updatedAt: through });
 
   // ---- credit risk levels -------------------------------------------------------------------------------------------
   const levels = [

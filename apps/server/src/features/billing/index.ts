@@ -9,7 +9,8 @@ import * as credits from './credits.js';
 import * as discounts from './discounts.js';
 import * as invoices from './invoices.js';
 import * as plans from './plans.js';
-import { closeMonths, runRating } from './rating.js';
+import { runRating } from './rating.js';
+import { meterAndCloseMonths, meteringObservation } from './metering.js';
 import * as reports from './reports.js';
 import {
   CLOSE_MONTH_JOB,
@@ -49,10 +50,11 @@ export const billingFeature = defineFeature({
   provides: () => [approvalTemplates.provide(CREDIT_APPROVAL, DISCOUNT_APPROVAL)],
   jobs: () => ({
     [RATE_JOB]: (tx, p: RatePayload) => runRating(tx, p),
-    [CLOSE_MONTH_JOB]: (tx) => closeMonths(tx),
+    [CLOSE_MONTH_JOB]: (tx) => meterAndCloseMonths(tx),
     [approvalSettledJob('billing_discount')]: (tx, p: ApprovalSettled) => discounts.onDiscountApprovalSettled(tx, p),
     [approvalSettledJob('billing_credit')]: (tx, p: ApprovalSettled) => credits.onCreditApprovalSettled(tx, p),
   }),
+  observations: (ctx) => [meteringObservation(ctx.config.billing.meterPeriodMinutes)],
   // Closes the months that ended (also while the app was down), then every month start: one queued job.
   start: (ctx) => enqueueJob(ctx.db, CLOSE_MONTH_JOB, {}, { dedupeKey: CLOSE_MONTH_JOB, maxAttempts: 1000 }),
   routes: (r, ctx) => {

@@ -65,13 +65,27 @@ export const billingUsage = pgTable(
     priceCents: integer('price_cents').notNull(),
     pricePer: integer('price_per').notNull(),
     amount: money('amount').notNull(),
+    /** `meter`: accrued by the metering rounds (metering.ts); `measure`: reported through the measures API. */
+    source: text('source').notNull().default('measure'),
+    /** A meter line's quantity before rounding, accrued round after round (null for reported lines). */
+    exactQuantity: numeric('exact_quantity', { precision: 24, scale: 6 }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('billing_usage_tenant_month_idx').on(t.tenantId, t.month),
     index('billing_usage_month_amount_idx').on(t.month, t.amount, t.id),
+    uniqueIndex('billing_usage_meter_line_idx')
+      .on(t.tenantId, t.projectId, t.month, t.unit)
+      .where(sql`source = 'meter'`),
   ],
 );
+
+/** Where metering stopped: one row (`key` = 'fleet'), moved forward by each round (metering.ts). */
+export const billingMetering = pgTable('billing_metering', {
+  key: text('key').primaryKey(),
+  meteredThrough: ts('metered_through').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /**
  * An invoice: per billing config and month (kind usage) or per commitment term (kind commitment). The amounts and
