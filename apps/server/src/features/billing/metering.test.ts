@@ -98,13 +98,13 @@ describe('metering rounds (fixed clock, 2030)', () => {
   const tidbLine = async (month: string) =>
     (
       await t.database.rows<{ quantity: number; exact_quantity: string; amount: number; price_cents: number }>(sql`
-        select quantity, exact_quantity, amount, price_cents from billing_usage
+        select quantity::int as quantity, exact_quantity, amount::int as amount, price_cents from billing_usage
         where source = 'meter' and tenant_id = ${subject.tenant_id} and project_id = ${subject.project_id}
           and month = ${`${month}-01`} and filter_id = 'dedicated.compute.tidb'`)
     )[0];
   const monthInvoice = async (month: string) => {
     const [row] = await t.database.rows<{ id: number }>(sql`
-      select id from billing_invoices
+      select id::int as id from billing_invoices
       where tenant_id = ${subject.tenant_id} and kind = 'usage' and period_start = ${`${month}-01T00:00:00Z`}`);
     if (!row) return undefined;
     const res = await t.app.inject({ method: 'GET', url: `${B}/invoices/${row.id}`, headers: await t.as(ADMIN) });
