@@ -125,7 +125,10 @@ function DiscountList() {
           {row.customers.slice(0, 2).map((c, i) => (
             <span key={c.tenant_id}>
               {i > 0 ? <br /> : null}
-              {c.tenant_name} (<ObjectLink kind="tenant" id={c.tenant_id} />)
+              {c.tenant_name}{' '}
+              <span style={{ whiteSpace: 'nowrap' }}>
+                (<ObjectLink kind="tenant" id={c.tenant_id} />)
+              </span>
             </span>
           ))}
           {row.customers.length > 2 ? <Text type="secondary"> +{row.customers.length - 2}</Text> : null}
@@ -223,6 +226,7 @@ function DiscountList() {
       </ListToolbar>
       <DataTable<Discount>
         aria-label="Discounts"
+        scroll={{ x: '100%' }}
         rowKey="discount_sid"
         columns={columns}
         data={query.data}
@@ -299,6 +303,7 @@ function GlobalDiscountList() {
       </Flex>
       <DataTable<GlobalDiscount>
         aria-label="Global discounts"
+        scroll={{ x: '100%' }}
         columns={columns}
         data={query.data}
         loading={query.isFetching && (query.isLoading || query.isPlaceholderData)}

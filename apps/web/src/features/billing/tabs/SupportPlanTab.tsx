@@ -134,6 +134,7 @@ function PlansList() {
       </ListToolbar>
       <DataTable<SupportPlan>
         aria-label="Support plans"
+        scroll={{ x: '100%' }}
         rowKey="support_plan_id"
         columns={columns}
         data={query.data}
@@ -316,6 +317,7 @@ function BoundPlansList() {
       {list.filters.tenant_id ? <CurrentPlan tenantId={list.filters.tenant_id} /> : null}
       <DataTable<BoundSupportPlan>
         aria-label="Bound plans"
+        scroll={{ x: '100%' }}
         rowKey="binded_support_plan_id"
         columns={columns}
         data={query.data}
