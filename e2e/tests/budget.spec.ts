@@ -50,7 +50,7 @@ test(`initial JS of sign-in → /overview is at most ${BUDGET_KB} KB gzip`, asyn
  * the times are the bench's (`npm run bench:pages`).
  */
 test('every route of the console, opened directly, loads at most its JS budget', async ({ browser }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const base = baseUrl();
   const routes = await consoleRoutes();
   const states = await signInAccounts(browser, base, routes);
