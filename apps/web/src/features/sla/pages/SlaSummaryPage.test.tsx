@@ -79,6 +79,17 @@ describe('/sla/summary', () => {
     });
   });
 
+  it("links each row to the detail of the month it belongs to, not to the filter's (rows still shown from another month)", async () => {
+    serve();
+    // The filter says September; the rows on screen are October's (what keeps showing while September loads).
+    render('/sla/summary?month=2026-09');
+    const table = await screen.findByRole('table', { name: "Dedicated clusters' SLA" });
+    expect(await within(table).findByRole('link', { name: 'orders-prod' })).toHaveAttribute(
+      'href',
+      '/sla/1034298374651829101/detail?month=2026-10',
+    );
+  });
+
   it('keeps the filters in the URL and asks the server with them', async () => {
     const { requests } = serve();
     const { router } = render('/sla/summary?provider=GCP&breached=true&tenant_id=42');

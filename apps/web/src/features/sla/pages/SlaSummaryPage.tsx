@@ -30,14 +30,20 @@ const BREACHED_OPTIONS: { value: BreachedFilter; label: string }[] = [
   { value: 'false', label: 'Met only' },
 ];
 
-function columnsFor(month: string | undefined): DataColumns<SlaClusterMonth> {
+/**
+ * The rows link to the detail of THEIR month (the answer's, not the filter's: while another month loads, the rows
+ * still shown are the previous month's and must not lead to the new one); the current month needs no parameter.
+ */
+function columnsFor(currentMonth: string): DataColumns<SlaClusterMonth> {
   return [
     {
       title: 'Cluster',
       key: 'cluster',
       render: (_: unknown, row) => (
         <span>
-          <Link to={slaDetailPath(row.cluster_id, month)}>{row.cluster_name}</Link>
+          <Link to={slaDetailPath(row.cluster_id, row.month === currentMonth ? undefined : row.month)}>
+            {row.cluster_name}
+          </Link>
           <br />
           <Text type="secondary">{row.cluster_id}</Text>
         </span>
@@ -113,7 +119,7 @@ export function SlaSummaryPage() {
   });
   const { filters } = list;
   const filtered = Boolean(filters.month || filters.tenant_id || filters.provider || filters.breached);
-  const columns = useMemo(() => columnsFor(month || undefined), [month]);
+  const columns = useMemo(() => columnsFor(months[0]!), [months]);
   const f = fleet.data;
   const shownMonth = month || months[0]!;
 
