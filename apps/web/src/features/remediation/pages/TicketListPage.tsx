@@ -40,7 +40,11 @@ const columns: DataColumns<RemediationTicket> = [
     title: 'ID',
     dataIndex: 'id',
     key: 'id',
-    render: (id: string) => <Link to={ticketPath(id)}>{id}</Link>,
+    render: (id: string) => (
+      <Link to={ticketPath(id)} style={{ whiteSpace: 'nowrap' }}>
+        {id}
+      </Link>
+    ),
   },
   {
     title: 'Cluster',
@@ -77,7 +81,14 @@ const columns: DataColumns<RemediationTicket> = [
     title: 'Incident',
     dataIndex: 'incident_id',
     key: 'incident_id',
-    render: (incident: string | null) => (incident ? <ObjectLink kind="incident" id={incident} /> : '-'),
+    render: (incident: string | null) =>
+      incident ? (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <ObjectLink kind="incident" id={incident} />
+        </span>
+      ) : (
+        '-'
+      ),
   },
   {
     title: 'Status',
@@ -182,6 +193,7 @@ export function TicketListPage() {
         </ListToolbar>
         <DataTable<RemediationTicket>
           aria-label="Remediation tickets"
+          scroll={{ x: '100%' }}
           columns={columns}
           data={query.data}
           loading={query.isFetching && (query.isLoading || query.isPlaceholderData)}

@@ -86,13 +86,18 @@ const baseColumns: DataColumns<UserbehaviorSubscription> = [
       </span>
     ),
   },
-  { title: 'Created By', dataIndex: 'created_by', key: 'created_by' },
   {
     title: 'Created At',
     dataIndex: 'created_at',
     key: 'created_at',
     sorter: true,
-    render: (v: string) => <DateText value={v} withTime />,
+    render: (v: string, row) => (
+      <span>
+        <DateText value={v} withTime />
+        <br />
+        <Text type="secondary">by {row.created_by}</Text>
+      </span>
+    ),
   },
 ];
 
@@ -133,6 +138,9 @@ export function SubscriptionListPage() {
     {
       title: 'Actions',
       key: 'actions',
+      // Always in view: the table scrolls sideways under it on narrower screens.
+      fixed: 'right',
+      width: 190,
       render: (_: unknown, s) => (
         <Flex gap={0} wrap>
           {actions.may('edit') ? (
