@@ -59,6 +59,7 @@ export function TimelineTab({ incidentId }: { incidentId: string }) {
       {can(incidentsApi.addLog) ? <AddLogForm incidentId={incidentId} /> : null}
       <DataTable<IncidentLog>
         aria-label="Timeline"
+        scroll={{ x: '100%' }}
         size="small"
         columns={columns}
         query={query}
