@@ -74,7 +74,6 @@ function taxOf(region: string): { taxRate: string; taxDisplayName: string } {
   return { taxRate: '0.000000', taxDisplayName: 'No tax' };
 }
 
-
 /** Sets a serial column's sequence after rows were inserted with explicit ids. */
 async function bumpSequence(tx: Db, table: string): Promise<void> {
   await tx.execute(
