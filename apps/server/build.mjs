@@ -9,6 +9,7 @@
 //   and they stay so: a dynamic import() of the app stays one, to a chunk, and an external one to the package;
 // - isomorphic-git and diff: likewise, on the embedded code host's first use of its git repository (releases);
 // - nodemailer: likewise, on the first email sent through SMTP_URL (notification workflows);
+// - jsdom and dompurify: likewise, on the first MSP logo upload (partners; jsdom reads files next to itself);
 // - what Fastify requires only on demand (ON_DEMAND below).
 // Bundled CommonJS files that find files next to themselves (`__dirname`: @fastify/swagger-ui's `static/`) are given
 // their original location, so they still read them from node_modules.
@@ -23,7 +24,17 @@ const outArg = process.argv[2];
 const out = path.resolve(here, outArg ?? 'dist');
 const KEEP = new Set(['pglite-initdb', 'pglite-demo']); // the templates: remade only when their key changes
 
-const EXTERNAL = ['@electric-sql/pglite', 'oidc-provider', 'jose', 'pg', 'isomorphic-git', 'diff', 'nodemailer'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'oidc-provider',
+  'jose',
+  'pg',
+  'isomorphic-git',
+  'diff',
+  'nodemailer',
+  'jsdom',
+  'dompurify',
+];
 
 /**
  * Packages Fastify requires only on demand, never at a start of this server: its JSON-schema compilers (Ajv,

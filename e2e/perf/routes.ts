@@ -168,8 +168,9 @@ function aliasOf(route: string, other: string): boolean {
  * every route; fixed demo data, so the same URLs each run). From the routes without parameters (the menu's pages) in
  * manifest order, it opens pages, collects their same-origin links, again after opening each tab (`[role=tab]`:
  * detail pages show their lists in tabs), and matches them against the route patterns as the router ranks them
- * (react-router's `matchRoutes`). It visits the first page found of each route before a second one of any (and at
- * most `visitsPerRoute` of each), and stops once every route has a linked sample, or the routes left are aliases no
+ * (react-router's `matchRoutes`). It visits the first page found of each route before a second one of any, then
+ * more pages of the routes a still-wanted route lies under (up to 4 × `visitsPerRoute`), then up to `visitsPerRoute`
+ * of each, and stops once every route has a linked sample, or the routes left are aliases no
  * page links to (`/clusters/:clusterId/ctl`): such a route takes its parameters from the sample of the route it
  * abbreviates (see `aliasOf`). A route that is neither linked nor an alias is returned in `unlinked`, with an
  * `error` naming it (and any page that showed an error instead of its links); the callers fail on it.
@@ -179,7 +180,7 @@ export async function findSamples(
   baseUrl: string,
   routes: readonly ConsoleRoute[],
   state: StorageState,
-  { visitsPerRoute = 4, maxVisits = 60, settleMs = 15_000, log = () => {}, trace = () => {} }: CrawlOptions = {},
+  { visitsPerRoute = 4, maxVisits = 80, settleMs = 15_000, log = () => {}, trace = () => {} }: CrawlOptions = {},
 ): Promise<Crawl> {
   const started = Date.now();
   const origin = new URL(baseUrl).origin;
@@ -203,6 +204,8 @@ export async function findSamples(
     [...samples.values()].find((s) => s.via !== 'derived' && aliasOf(route.path, s.route.path));
   /** Routes still to find a link to: neither sampled nor an alias of a sampled one. */
   const wanted = () => routes.filter((r) => !samples.has(r.path) && !aliasSample(r));
+  /** Whether a route still wanted lies under `route` (its pages are where links to it are likely). */
+  const leadsToWanted = (route: ConsoleRoute) => wanted().some((w) => w.path.startsWith(`${route.path}/`));
 
   const context = await browser.newContext({ storageState: state, viewport: { width: 1920, height: 1080 } });
   let visited = 0;
@@ -235,8 +238,11 @@ export async function findSamples(
       }
     };
     while (wanted().length && visited < maxVisits) {
-      // The first page of a route not visited yet, else the first of a route visited fewer than visitsPerRoute times.
+      // The first page of a route not visited yet; else one of a route some wanted route lies under (a cluster's
+      // page for its changefeeds: only some clusters have one), up to 4 × visitsPerRoute; else the first of a route
+      // visited fewer than visitsPerRoute times.
       let next = queue.findIndex((q) => visitsOf(q.route) === 0);
+      if (next < 0) next = queue.findIndex((q) => leadsToWanted(q.route) && visitsOf(q.route) < 4 * visitsPerRoute);
       if (next < 0) next = queue.findIndex((q) => visitsOf(q.route) < visitsPerRoute);
       if (next < 0) break;
       const [{ url, route }] = queue.splice(next, 1) as [{ url: string; route: ConsoleRoute }];

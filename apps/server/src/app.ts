@@ -51,6 +51,7 @@ import { aiopsFeature } from './features/aiops/index.js';
 import { slaFeature } from './features/sla/index.js';
 import { billingFeature } from './features/billing/index.js';
 import { billingAccountsFeature } from './features/billingaccounts/index.js';
+import { partnersFeature } from './features/partners/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -87,6 +88,7 @@ export const features: readonly ServerFeature[] = [
   slaFeature,
   billingFeature,
   billingAccountsFeature,
+  partnersFeature,
 ];
 
 export interface BuiltApp {

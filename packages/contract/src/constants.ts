@@ -85,5 +85,7 @@ export const AUDIT_TYPES = [
   'billing_fx_rate',
   'billing_config',
   'billing_usage',
+  /** Issue 16: partners, their customer links and API keys (instance: the partner's org id). */
+  'partner',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -320,6 +320,22 @@ export const errorCatalogue = {
     status: 409,
     message: 'The tenant already has a partner billing config effective on that date',
   },
+  // Issue 16, partners: MSPs, CPPO / MCPO resellers, resellers, their customer links and API keys.
+  'partners.notFound': { status: 404, message: 'Partner not found' },
+  'partners.wrongType': { status: 400, message: 'The org is not a partner of that type' },
+  'partners.nameTaken': { status: 409, message: 'An MSP with this name already exists' },
+  'partners.customerNotFound': { status: 404, message: 'Partner customer link not found' },
+  'partners.unknownCustomer': { status: 400, message: 'The customer org does not exist' },
+  'partners.customerIsPartner': { status: 400, message: 'A partner org cannot be a customer of a partner' },
+  'partners.alreadyLinked': {
+    status: 409,
+    message: 'The customer is already linked to a partner from that date: end that link first',
+  },
+  'partners.linkEnded': { status: 409, message: 'The link has ended already' },
+  'partners.apiKeyNotFound': { status: 404, message: 'API key not found' },
+  'partners.apiKeyRevoked': { status: 409, message: 'The API key is revoked already' },
+  'partners.logoNotFound': { status: 404, message: 'Logo not found' },
+  'partners.logoInvalid': { status: 400, message: 'The file is not a usable SVG image' },
   // Issue 15, billing: invoices, support plans, risk levels, discounts, credits, fx and tax rates, usage.
   'billing.invoiceNotFound': { status: 404, message: 'Invoice not found' },
   'billing.invoiceActionNotAllowed': {

@@ -41,3 +41,5 @@ export * from './billing-invoices.js';
 export * from './billing-api.js';
 export * from './billingaccounts.js';
 export * from './billingaccounts-api.js';
+export * from './partners.js';
+export * from './partners-api.js';

@@ -33,7 +33,7 @@ export type Tenant = z.infer<typeof tenantSchema>;
 
 export const tenantListQuery = listQuery(
   {
-    /** Matches the tenant id exactly or the name as a case-insensitive substring. */
+    /** Matches the tenant id or the contact email exactly, or the name as a case-insensitive substring. */
     search: z.string().trim().max(200).optional(),
     status: repeated(z.enum(TENANT_STATUSES)),
     org_tag: z.string().optional(),

@@ -346,6 +346,25 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/devops/billing-proxy/api/v1/billing/costexplorer/monthly_cost/year/:year/month/:month': 'portal.read',
   'POST /api/v1/devops/billing-proxy/api/v1/billing/costexplorer/monthly_cost/year/:year/month/:month/export':
     'portal.read',
+  // Issue 16, partners: key-revealing and revoking routes are admin.manage; a logo is public (an <img> has no token).
+  'POST /api/v1/admin/partner/cppo/create': 'portal.operate',
+  'POST /api/v1/admin/partner/mcpo/create': 'portal.operate',
+  'POST /api/v1/admin/partner/resale/create': 'portal.operate',
+  'POST /api/v1/admin/partner/msp/create': 'portal.operate',
+  'POST /api/v1/admin/partner/msp/update': 'portal.operate',
+  'GET /api/v1/admin/partner/msp/:id': 'portal.read',
+  'GET /api/v1/admin/partner/msp/:id/signup-url': 'portal.read',
+  'GET /api/v1/admin/partner/resale/:id/signup-url': 'portal.read',
+  'GET /api/v1/admin/partner/:id': 'portal.read',
+  'GET /api/v1/admin/partner/:id/customers': 'portal.read',
+  'POST /api/v1/admin/partner/partner-customer/create': 'portal.operate',
+  'GET /api/v1/admin/partner/partner-customer/:id': 'portal.read',
+  'DELETE /api/v1/admin/partner/partner-customer/delete': 'portal.operate',
+  'POST /api/v1/admin/partner/msp/:orgId/create-apikey': 'admin.manage',
+  'POST /api/v1/admin/partner/msp/:orgId/resend-apikey': 'portal.operate',
+  'DELETE /api/v1/admin/partner/msp/:orgId/apikeys/:keyId': 'admin.manage',
+  'POST /api/v1/admin/partner/msp/upload-logo': 'portal.operate',
+  'GET /api/v1/admin/partner/msp/logo/:logoId': 'public',
 };
 
 /** Not contract routes, and documented as such: the API document and its viewer (public, no data). */

@@ -28,6 +28,7 @@ import { seedDashboard } from './dashboard.js';
 import { seedAiops } from './aiops.js';
 import { rateSeededChanges, seedBilling } from './billing.js';
 import { seedBillingAccounts } from './billingaccounts.js';
+import { seedPartners } from './partners.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -84,6 +85,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedBillingAccounts(tx);
   // What those two seeds changed through the billing services, rated now rather than by jobs at the first start.
   await rateSeededChanges(tx);
+  // Partners: MSPs, the CPPO / MCPO resellers of billing accounts' configs, resellers, and their customer links.
+  await seedPartners(tx);
 }
 
 /**

@@ -20,6 +20,7 @@ import { k8sFeature } from '../features/k8s';
 import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
+import { partnersFeature } from '../features/partners';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
 import { remediationFeature } from '../features/remediation';
@@ -56,4 +57,5 @@ export const features: readonly FeatureManifest[] = [
   monitoringFeature,
   slaFeature,
   billingAccountsFeature,
+  partnersFeature,
 ];

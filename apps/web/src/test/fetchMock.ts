@@ -28,7 +28,7 @@ export function mockFetch(routes: Record<string, Handler | Reply>) {
       'http://localhost:3000',
     );
     const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body = typeof init?.body === 'string' ? parseBody(init.body) : undefined;
     const req: RecordedRequest = { method, url, headers: new Headers(init?.headers), body };
     requests.push(req);
     const route = table.find((r) => r.method === method && r.pattern.test(url.pathname));
@@ -43,6 +43,15 @@ export function mockFetch(routes: Record<string, Handler | Reply>) {
     fetchMock,
     calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.url.pathname === path),
   };
+}
+
+/** A JSON body parsed; any other text (an SVG file sent as it is) as the text. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 export function json(status: number, body: unknown): Response {

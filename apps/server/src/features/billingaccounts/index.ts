@@ -15,7 +15,8 @@ export {
   type PaymentProvider,
 } from './paymentprovider.js';
 export { CLOSE_JOB } from './closing.js';
-export { currentPeriod } from './accounts.js';
+export { createPartnerConfig, currentPeriod } from './accounts.js';
+export { setupPayment, type PaymentDeps } from './payments.js';
 export { spendOf } from './repo.js';
 export * from './schema.js';
 

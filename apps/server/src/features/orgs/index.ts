@@ -34,4 +34,5 @@ export {
   type ClusterConfigTarget,
   type PlatformCounters,
 } from './service.js';
+export { insertTenant, updateTenantProfile, type NewTenant } from './repo.js';
 export { clusterComponents, clusters, projects, tenants } from './schema.js';

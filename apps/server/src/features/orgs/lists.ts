@@ -229,7 +229,15 @@ const TENANT_FILTERS = ['search', 'status', 'org_tag'];
 
 function tenantWhere(flags: string[]): SQL | undefined {
   const conds: SQL[] = [];
-  if (flags.includes('search')) conds.push(or(eq(tenants.id, ph('search')), ilike(tenants.name, ph('pattern')))!);
+  if (flags.includes('search'))
+    conds.push(
+      or(
+        eq(tenants.id, ph('search')),
+        ilike(tenants.name, ph('pattern')),
+        // The contact email, exactly (the partner lists search by ID, name and email): tenants_email_idx.
+        sql`lower(${tenants.email}) = lower(${ph('search')})`,
+      )!,
+    );
   if (flags.includes('status')) conds.push(anyOf(tenants.status, 'status'));
   if (flags.includes('org_tag')) conds.push(eq(tenants.orgTag, ph('org_tag')));
   return conds.length ? and(...conds) : undefined;

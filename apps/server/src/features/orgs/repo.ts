@@ -22,6 +22,29 @@ export async function tenantExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+export interface NewTenant {
+  id: string;
+  name: string;
+  region: string;
+  email: string;
+  orgTag: string | null;
+  createdAt: Date;
+}
+
+/** A new org (ACTIVE), in the caller's transaction (the counters follow by trigger). */
+export async function insertTenant(tx: Db, t: NewTenant): Promise<void> {
+  await tx.insert(tenants).values({ ...t, status: 'ACTIVE' });
+}
+
+/** Changes an org's name, contact email or org tag, in the caller's transaction. */
+export async function updateTenantProfile(
+  tx: Db,
+  id: string,
+  patch: { name?: string; email?: string; orgTag?: string | null },
+): Promise<void> {
+  if (Object.keys(patch).length) await tx.update(tenants).set(patch).where(eq(tenants.id, id));
+}
+
 // ---------------------------------------------------------------- projects
 
 export interface ProjectFilter extends PageParams {

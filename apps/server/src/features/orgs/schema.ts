@@ -25,6 +25,8 @@ export const tenants = pgTable(
       .on(t.orgTag, t.createdAt, t.id)
       .where(sql`${t.orgTag} is not null`),
     index('tenants_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    /** The org search matches a contact email exactly (case-insensitive): the partner lists search by email. */
+    index('tenants_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 

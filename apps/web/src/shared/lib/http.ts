@@ -13,8 +13,10 @@ export type QueryParams = { readonly [key: string]: QueryValue };
 export interface RequestOptions {
   /** Query params: arrays become repeated keys, null/undefined are skipped (spec §9). */
   params?: QueryParams;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as it is when `contentType` is given (a string body: an SVG file's text, say). */
   body?: unknown;
+  /** The body's media type when it is not JSON (e.g. `image/svg+xml`): a string body is then sent unchanged. */
+  contentType?: string;
   headers?: Record<string, string>;
   /** Cancels the request (react-query passes one). */
   signal?: AbortSignal;
@@ -104,7 +106,10 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   let body: string | undefined;
-  if (options.body !== undefined) {
+  if (options.body !== undefined && options.contentType && typeof options.body === 'string') {
+    headers['Content-Type'] = options.contentType;
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
