@@ -1,4 +1,4 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'portal-demo';
 export const OPERATOR = 'operator@example.com';
@@ -32,10 +32,27 @@ export async function storedSession(page: Page): Promise<{ idToken: string; expi
   return raw ? JSON.parse(raw) : null;
 }
 
-/** A new browser context (its own session) signed in as `email` at `path`: two people side by side. */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Each account's first sign-in in this worker, as its browser state (the SPA's session and the issuer's cookie). */
+const sessions = new Map<string, StorageState>();
+
+/**
+ * A new browser context (its own tab and storage) signed in as `email` at `path`: two people side by side. The first
+ * time an account is asked for, it signs in through the issuer's page; later contexts start with that sign-in's state
+ * (its id token is valid 8 hours; an expired one goes back through the issuer's live session), which saves a sign-in
+ * round of a few seconds per test. The sign-in itself is tested where it is the subject (foundation, security,
+ * origins: they use `signInAt`).
+ */
 export async function signedInPage(browser: Browser, path: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const state = sessions.get(email);
+  const page = await (await browser.newContext(state ? { storageState: state } : {})).newPage();
+  if (state) {
+    await page.goto(baseUrl() + path, { waitUntil: 'commit' });
+    await page.waitForURL(baseUrl() + path);
+    return page;
+  }
   await signInAt(page, path, email);
+  sessions.set(email, await page.context().storageState());
   return page;
 }
 

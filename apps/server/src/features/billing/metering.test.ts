@@ -130,6 +130,12 @@ describe('metering rounds (fixed clock, 2030)', () => {
     subject = row;
     // The meter stopped at the start of March 2030 (as if the months before were metered and closed).
     await t.database.rows(sql`update billing_metering set metered_through = '2030-03-01T00:00:00Z'`);
+    // Only the subject is still billed in 2030, and the demo's drafts are closed already: each round and month close
+    // below then concerns one tenant (the whole fleet took ~35 s on PostgreSQL in CI).
+    await t.database.rows(
+      sql`update billing_configs set expired_date = '2029-12-31' where tenant_id <> ${subject.tenant_id}`,
+    );
+    await t.database.rows(sql`update billing_invoices set status = 'unconfirmed' where status = 'draft'`);
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -146,7 +152,7 @@ describe('metering rounds (fixed clock, 2030)', () => {
     expect(r.skipped).toBeUndefined();
     expect(r.months).toHaveLength(1);
     expect(r.months[0]).toMatchObject({ month: '2030-03', frozen: [] });
-    expect(r.months[0]!.tenants).toBeGreaterThan(10);
+    expect(r.months[0]!.tenants).toBe(1);
     const line = await tidbLine('2030-03');
     expect(line!.quantity).toBe(subject.tidb_vcpus * 240);
     expect(line!.amount).toBe(Math.round((subject.tidb_vcpus * 240 * line!.price_cents) / 100));
