@@ -20,6 +20,7 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     headless: true,
+    reducedMotion: process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

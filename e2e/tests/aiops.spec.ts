@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AIOPS_MESSAGES, aiopsApi } from '@portal/contract';
 import type { AiopsIssue, AiopsReportSummary, ListResult } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { apiGet, baseUrl, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * AIOps through the UI (spec §2 /aiops/issues, /aiops/issues/{issue_key}, /aiops/reports/{report_id}): from the list
@@ -33,14 +33,14 @@ test('aiops: list → issue → acknowledge → resolve → Resolved; a report o
 
   if (issue!.status === 'open') {
     await header(page).getByRole('button', { name: 'Acknowledge' }).click();
-    await expect(toast(page, AIOPS_MESSAGES.acknowledged)).toBeVisible();
+    await expectToast(page, AIOPS_MESSAGES.acknowledged);
     await expect(header(page).getByRole('button', { name: 'Acknowledge' })).toBeDisabled();
   }
   await header(page).getByRole('button', { name: 'Resolve' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Resolve ${issue!.key}?`);
   await dialog.getByRole('button', { name: 'Resolve' }).click();
-  await expect(toast(page, AIOPS_MESSAGES.resolved)).toBeVisible();
+  await expectToast(page, AIOPS_MESSAGES.resolved);
   await expect(header(page).getByText('Resolved', { exact: true })).toBeVisible();
   await expect(header(page).getByRole('button', { name: 'Resolve' })).toBeDisabled();
 

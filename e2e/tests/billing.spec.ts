@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { BILLING_MESSAGES, billingApi, lastMonth, monthKey, monthRange } from '@portal/contract';
 import type { Invoice, ListResult } from '@portal/contract';
-import { ADMIN, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
+import { ADMIN, apiGet, baseUrl, chooseOption, expectToast, signedInPage } from './helpers.js';
 
 /**
  * Billing through the UI (issue 15; spec §2 /business Discounts, Invoices, AR Table; §4 invoice confirm; §5 Add
@@ -116,14 +116,14 @@ test('a discount is reflected in an invoice, which is confirmed and lands in the
   await pickDay(page, 'Start Date', from.slice(0, 10));
   await pickDay(page, 'End Date', new Date(Date.parse(to) - 1).toISOString().slice(0, 10));
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, BILLING_MESSAGES.created)).toBeVisible();
+  await expectToast(page, BILLING_MESSAGES.created);
   await expect(dialog).toBeHidden();
 
   // The invoice is re-rated (a durable job, moments later): its detail lists the discount line.
   await page.goto(
     `${baseUrl()}/business?month=${monthKey(year, month)}&tenant_id=${before.tenant_id}&invoice=${before.invoice_id}`,
   );
-  const drawer = page.getByRole('dialog', { name: `Invoice ${before.invoice_number}` });
+  const drawer = page.getByRole('dialog', { name: `Invoice ${before.invoice_number}`, exact: true });
   const applied = drawer.getByRole('table', { name: 'Discounts applied' });
   await expect(async () => {
     const now = await apiGet<{ invoice: Invoice }>(page, invoiceApiPath(before.invoice_id));
@@ -143,7 +143,7 @@ test('a discount is reflected in an invoice, which is confirmed and lands in the
     .filter({ hasText: `Confirm invoice ${before.invoice_number}` })
     .getByRole('button', { name: 'Confirm' })
     .click();
-  await expect(toast(page, `Invoice ${before.invoice_number} confirmed`)).toBeVisible();
+  await expectToast(page, `Invoice ${before.invoice_number} confirmed`);
   await expect(drawer.getByRole('button', { name: 'Confirm', exact: true })).toBeDisabled();
   const confirmed = (await apiGet<{ invoice: Invoice }>(page, invoiceApiPath(before.invoice_id))).invoice;
   expect(confirmed.status).toBe('confirmed');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditsApi, configchangeApi, orgsApi, ticdcApi } from '@portal/contract';
 import type { AuditLog, Cluster, ClusterConfiguration, ConfigChange, ListResult, TicdcCluster } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, baseUrl, signInAt, signedInPage, toast } from './helpers.js';
+import { ADMIN, apiGet, baseUrl, expectToast, OPERATOR, signedInPage, signInAt, toast } from './helpers.js';
 
 /**
  * Change control through the UI (spec §2 config editor and /confighistories, §4 phases, §5 messages, §8 messages):
@@ -154,7 +154,7 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     await expect(drawer.getByText('change reason is required', { exact: true })).toBeVisible();
     await drawer.getByLabel('Reason').fill(REASON);
     await drawer.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, 'Create successful!')).toBeVisible();
+    await expectToast(page, 'Create successful!');
     await page.waitForURL(/\/confighistories\/\d+$/);
     changeId = page.url().split('/').pop()!;
     await expect(toast(page, 'Create successful!').getByRole('link', { name: changeId })).toBeVisible();
@@ -186,7 +186,7 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     await expect(confirm).toBeVisible();
     await confirm.getByLabel('Comment').fill('e2e: looks good');
     await confirm.getByRole('button', { name: 'Approve' }).click();
-    await expect(toast(page, 'Successfully Approve')).toBeVisible();
+    await expectToast(page, 'Successfully Approve');
     await expect(phaseFact(page)).toContainText('wait_for_apply', SLOW);
     await expect(approval.getByRole('button', { name: 'Approve' })).toBeDisabled();
     await page.context().close();
@@ -202,7 +202,7 @@ test.describe.serial('configuration change: propose, approve, apply', () => {
     const confirm = page.getByRole('dialog', { name: `Apply configuration change ${changeId}?` });
     await expect(confirm).toContainText('RollingRestart');
     await confirm.getByRole('button', { name: 'Apply' }).click();
-    await expect(toast(page, 'Successfully Apply')).toBeVisible();
+    await expectToast(page, 'Successfully Apply');
     await expect(phaseFact(page)).toContainText('applying');
     // The change page itself shows the apply's progress live, with the step under way.
     await expect(page.getByLabel(/^[0-3] of 4 steps done$/)).toBeVisible();
@@ -287,7 +287,7 @@ test.describe('TiCDC cluster actions', () => {
     const confirm = page.getByRole('dialog', { name: 'Are you sure to change these images?' });
     await expect(confirm).toContainText(newTag);
     await confirm.getByRole('button', { name: 'OK' }).click();
-    await expect(toast(page, 'Successfully Change the images')).toBeVisible();
+    await expectToast(page, 'Successfully Change the images');
     await expect(dialog).toBeHidden();
     const link = page.getByRole('alert').filter({ hasText: 'Operation submitted' }).getByRole('link');
     await expect(link).toHaveText(/^\d+$/);

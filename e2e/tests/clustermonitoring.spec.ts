@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CLUSTER_ALERT_MESSAGES, clusterMonitoringApi, formatDateTime, orgsApi } from '@portal/contract';
 import type { Cluster, CriticalAlert, ListResult } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { apiGet, baseUrl, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * Cluster monitoring through the UI: the overview's Critical Alerts panel links to a cluster page's Alerts tab, which
@@ -46,7 +46,7 @@ test('critical alerts lead to a cluster’s Alerts, Topology and DM Namespaces t
     .filter({ hasText: formatDateTime(alert.starts_at) });
   await expect(row.getByText('Firing', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Acknowledge' }).click();
-  await expect(toast(page, CLUSTER_ALERT_MESSAGES.acknowledged)).toBeVisible();
+  await expectToast(page, CLUSTER_ALERT_MESSAGES.acknowledged);
   await expect(row.getByText('Acknowledged', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Topology' }).click();

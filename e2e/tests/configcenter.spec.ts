@@ -11,7 +11,7 @@ import type {
   TemplateDiff,
   TemplateSummary,
 } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, signedInPage, toast } from './helpers.js';
+import { ADMIN, apiGet, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * The config center through the UI (spec §2 /template, /defaultconfig/change, its release page; §4 change and release
@@ -255,7 +255,7 @@ test.describe.serial('default-config change: modify, batch modify, release to de
     await value.fill(NEW_VALUE);
     await expect(dialog.getByText('the input should be an int')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Modify' }).click();
-    await expect(toast(page, CONFIG_CENTER_MESSAGES.batchModified)).toBeVisible();
+    await expectToast(page, CONFIG_CENTER_MESSAGES.batchModified);
     await expect(dialog).toBeHidden();
 
     // Each item now points at a draft of the new template, at a new revision, carrying the value.
@@ -292,7 +292,7 @@ test.describe.serial('default-config change: modify, batch modify, release to de
     await expect(dialog).toContainText('2 unreleased items');
     await dialog.getByLabel('Description').fill(DESCRIPTION);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, CONFIG_CENTER_MESSAGES.releaseCreated(ENVIRONMENT))).toBeVisible();
+    await expectToast(page, CONFIG_CENTER_MESSAGES.releaseCreated(ENVIRONMENT));
     await expect(dialog).toBeHidden();
 
     // One open release holds the environment: no second one until it ends.
@@ -325,7 +325,7 @@ test.describe.serial('default-config change: modify, batch modify, release to de
     const confirm = admin.getByRole('dialog', { name: 'Are you sure to approve?' });
     await confirm.getByLabel('Comment').fill('e2e: ship it to dev');
     await confirm.getByRole('button', { name: 'Approve' }).click();
-    await expect(toast(admin, 'Successfully Approve')).toBeVisible();
+    await expectToast(admin, 'Successfully Approve');
     await expect(confirm).toBeHidden();
     // The page follows the release while it is applied.
     await expect(fact(admin, 'Phase')).toContainText('released', SLOW);
@@ -352,7 +352,7 @@ test.describe.serial('default-config change: modify, batch modify, release to de
     await dialog.getByRole('radiogroup', { name: 'Result' }).getByText('success', { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: 'success' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Close the Change' }).click();
-    await expect(toast(page, CONFIG_CENTER_MESSAGES.closed)).toBeVisible();
+    await expectToast(page, CONFIG_CENTER_MESSAGES.closed);
     await expect(dialog).toBeHidden();
     await expect(fact(page, 'Phase')).toContainText('success');
     await expect(fact(page, 'Closed At')).toContainText(/\d{4}-\d{2}-\d{2}/);

@@ -45,7 +45,9 @@ const sessions = new Map<string, StorageState>();
  */
 export async function signedInPage(browser: Browser, path: string, email: string): Promise<Page> {
   const state = sessions.get(email);
-  const page = await (await browser.newContext(state ? { storageState: state } : {})).newPage();
+  const context = await browser.newContext(state ? { storageState: state } : {});
+  await context.addInitScript({ content: TOAST_RECORDER });
+  const page = await context.newPage();
   if (state) {
     await page.goto(baseUrl() + path, { waitUntil: 'commit' });
     await page.waitForURL(baseUrl() + path);
@@ -74,6 +76,61 @@ export async function apiGet<T>(page: Page, path: string, query: Record<string, 
 /** A toast (antd message notices are alerts) saying `text`. */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text });
+}
+
+/**
+ * Keeps every alert the page shows (antd's message notices and notifications are alerts) with its latest text, from
+ * before the page's first script: a toast lasts 3 s, and a renderer busy with the next page (in CI, on two cores
+ * shared with the other tests) can miss all of Playwright's looks at it — the release flow once failed so, passing on
+ * its retry. Installed in the contexts of `signedInPage`; `expectToast` reads it.
+ */
+const TOAST_RECORDER = `(() => {
+  const shown = (window.__portalToasts = []);
+  const known = new WeakMap();
+  const look = () => {
+    for (const el of document.querySelectorAll('[role="alert"]')) {
+      let entry = known.get(el);
+      if (!entry) known.set(el, (entry = shown[shown.push({ text: '', taken: false }) - 1]));
+      entry.text = el.textContent || entry.text;
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+})()`;
+
+/** Takes the first alert not yet taken whose text matches; null when the page has no recorder. */
+const TAKE_TOAST = `(([source, flags, plain]) => {
+  const shown = window.__portalToasts;
+  if (!shown) return null;
+  const says = (t) => (plain === null ? new RegExp(source, flags).test(t) : t.includes(plain));
+  const hit = shown.find((e) => !e.taken && says(e.text));
+  if (hit) hit.taken = true;
+  return { hit: !!hit, texts: shown.map((e) => e.text) };
+})`;
+
+/**
+ * Expects a toast saying `text` to show — seen by the page's recorder (`TOAST_RECORDER`) even when it was gone
+ * before Playwright looked. Each toast counts once: a second call for the same text wants another one. On failure it
+ * names the alerts the page did show (an error message instead, say).
+ */
+export async function expectToast(page: Page, text: string | RegExp, { timeout = 10_000 } = {}): Promise<void> {
+  const arg = typeof text === 'string' ? ['', '', text] : [text.source, text.flags.replace('g', ''), null];
+  let texts: string[] = [];
+  const take = async (): Promise<boolean> => {
+    const out = (await page.evaluate(`${TAKE_TOAST}(${JSON.stringify(arg)})`).catch(() => undefined)) as
+      { hit: boolean; texts: string[] } | null | undefined;
+    if (out === null) return toast(page, text).isVisible(); // no recorder (a context not made by signedInPage)
+    if (out) texts = out.texts;
+    return out?.hit ?? false;
+  };
+  try {
+    await expect.poll(take, { timeout }).toBe(true);
+  } catch (err) {
+    throw new Error(
+      `no toast saying ${String(text)} within ${timeout / 1000} s; ` +
+        (texts.length ? `the alerts shown: ${texts.map((t) => JSON.stringify(t)).join(', ')}` : 'no alert was shown'),
+      { cause: err },
+    );
+  }
 }
 
 /**

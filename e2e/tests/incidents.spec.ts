@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, INCIDENT_MESSAGES, incidentsApi, incidentStatusChangeText, orgsApi } from '@portal/contract';
 import type { AuditLog, Cluster, Incident, IncidentTodo, ListResult } from '@portal/contract';
-import { OPERATOR, ancestorWithClass, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { ancestorWithClass, apiGet, baseUrl, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * An incident through the UI (spec §2 /incidents, /incidents/{incident_id}; §7 incidents, logs, post-mortem todo
@@ -65,7 +65,7 @@ test('incident: open → add a log → post-mortem todo → resolve → Resolved
   await choose(dialog, 'Affected clusters', `${cluster.name} (${cluster.id})`, cluster.id);
   await dialog.getByLabel('Description').fill(DESCRIPTION);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, INCIDENT_MESSAGES.created)).toBeVisible();
+  await expectToast(page, INCIDENT_MESSAGES.created);
   await expect(dialog).toBeHidden();
 
   // Its page opens: open, on the cluster (and so its tenant), commanded by the operator.
@@ -83,7 +83,7 @@ test('incident: open → add a log → post-mortem todo → resolve → Resolved
 
   // Acknowledge: at once.
   await header(page).getByRole('button', { name: 'Acknowledge' }).click();
-  await expect(toast(page, INCIDENT_MESSAGES.saved)).toBeVisible();
+  await expectToast(page, INCIDENT_MESSAGES.saved);
   await expect(fact(page, 'Status')).toContainText('Acknowledged');
   await expect(header(page).getByRole('button', { name: 'Acknowledge' })).toBeDisabled();
 

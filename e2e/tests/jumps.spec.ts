@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditsApi, JUMP_MESSAGES, jumpsApi, orgsApi } from '@portal/contract';
 import type { AuditLog, Cluster, JumpAuthorization, ListResult } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
+import { ADMIN, apiGet, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * Jump authorizations through the UI (spec §2 /jumps, /jumps/{authorization_id}; §4 cancel; §8 messages): an operator
@@ -67,7 +67,7 @@ test.describe.serial('jump authorization: request, approve by another person, ca
     await choose(page, dialog.getByLabel('Duration', { exact: true }), '30m');
     await dialog.getByLabel('Reason').fill(REASON);
     await dialog.getByRole('button', { name: 'Request' }).click();
-    await expect(toast(page, JUMP_MESSAGES.created)).toBeVisible();
+    await expectToast(page, JUMP_MESSAGES.created);
     await expect(dialog).toBeHidden();
 
     // The new authorization's page opens.
@@ -97,7 +97,7 @@ test.describe.serial('jump authorization: request, approve by another person, ca
     const confirm = admin.getByRole('dialog', { name: 'Are you sure to approve?' });
     await confirm.getByLabel('Comment').fill('e2e: approved for the incident');
     await confirm.getByRole('button', { name: 'Approve' }).click();
-    await expect(toast(admin, 'Successfully Approve')).toBeVisible();
+    await expectToast(admin, 'Successfully Approve');
     // The page follows the authorization while the grant is made.
     await expect(fact(admin, 'Status')).toContainText('active', { timeout: 20_000 });
     await expect(fact(admin, 'Expires At')).toContainText(/\d{4}-\d{2}-\d{2}/);
@@ -127,7 +127,7 @@ test.describe.serial('jump authorization: request, approve by another person, ca
     await expect(dialog).toContainText(`revokes ${USER}'s access`);
     await dialog.getByLabel('Reason').fill(CANCEL_REASON);
     await dialog.getByRole('button', { name: 'Cancel the authorization' }).click();
-    await expect(toast(admin, JUMP_MESSAGES.cancelled)).toBeVisible();
+    await expectToast(admin, JUMP_MESSAGES.cancelled);
     await expect(dialog).toBeHidden();
     await expect(fact(admin, 'Status')).toContainText('cancelled');
     await expect(fact(admin, 'Status')).toContainText(CANCEL_REASON);

@@ -9,7 +9,7 @@ import {
   MAX_PAGE_SIZE,
 } from '@portal/contract';
 import type { AuditLog, K8sInfo, K8sInfoDetail, K8sUpgradeTaskDetail, ListResult, Maintenance } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
+import { apiGet, baseUrl, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * Kubernetes upgrade tasks through the UI (issue 12; spec §2 /k8sUpgradeTask, /k8sUpgradeTask/{task_id},
@@ -114,7 +114,7 @@ test.describe.serial('k8s upgrade task: create in two batches, submit, run to su
     await choose(page, batch2, picked.second, true);
     await leave(page, batch2);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, K8S_MESSAGES.created)).toBeVisible();
+    await expectToast(page, K8S_MESSAGES.created);
     await expect(dialog).toBeHidden();
 
     // The new task's page opens: a draft with the two batches in order.
@@ -144,7 +144,7 @@ test.describe.serial('k8s upgrade task: create in two batches, submit, run to su
     await page.getByRole('button', { name: 'Submit' }).click();
     const confirm = page.getByRole('dialog', { name: `Submit upgrade task ${taskId}?` });
     await confirm.getByRole('button', { name: 'Submit' }).click();
-    await expect(toast(page, K8S_MESSAGES.submitted)).toBeVisible();
+    await expectToast(page, K8S_MESSAGES.submitted);
     await expect(fact(page, 'Status')).toContainText('running');
     // The batch under way shows each upgrade's live progress, linked to its operation (a batch takes ~3 s).
     const live = page.getByRole('region', { name: 'Current batch' });
@@ -199,7 +199,7 @@ test.describe.serial('k8s upgrade task: create in two batches, submit, run to su
     await page.getByRole('button', { name: 'Close' }).click();
     const confirm = page.getByRole('dialog', { name: `Close upgrade task ${taskId}?` });
     await confirm.getByRole('button', { name: 'Close' }).click();
-    await expect(toast(page, K8S_MESSAGES.closed)).toBeVisible();
+    await expectToast(page, K8S_MESSAGES.closed);
     await expect(confirm).toBeHidden();
     await expect(fact(page, 'Status')).toContainText('closed');
     await expect(fact(page, 'Closed At')).toContainText(/\d{4}-\d{2}-\d{2}/);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, MAINTENANCE_MESSAGES, maintenanceApi, orgsApi } from '@portal/contract';
 import type { AuditLog, Cluster, ListResult, Maintenance, MaintenanceDetail, Tenant } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
+import { apiGet, baseUrl, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * A maintenance through the UI (spec §2 /maintenance, /maintenance/{id}; §4 Maintenance; §8 browser confirmations and
@@ -122,15 +122,15 @@ test('maintenance: create → it runs → start, finish, cancel an execution →
 
   const row1 = executionRow(page, first.id);
   await row1.getByRole('button', { name: `Start execution ${executionOf(first).id}` }).click();
-  await expect(toast(page, MAINTENANCE_MESSAGES.start.success)).toBeVisible();
+  await expectToast(page, MAINTENANCE_MESSAGES.start.success);
   await expect(row1).toContainText('Running');
   await row1.getByRole('button', { name: `Finish execution ${executionOf(first).id}` }).click();
-  await expect(toast(page, MAINTENANCE_MESSAGES.finish.success)).toBeVisible();
+  await expectToast(page, MAINTENANCE_MESSAGES.finish.success);
   await expect(row1).toContainText('Finished');
 
   const row2 = executionRow(page, second.id);
   await row2.getByRole('button', { name: `Cancel execution ${executionOf(second).id}` }).click();
-  await expect(toast(page, MAINTENANCE_MESSAGES.cancel.success)).toBeVisible();
+  await expectToast(page, MAINTENANCE_MESSAGES.cancel.success);
   await expect(row2).toContainText('Cancelled');
   await expect(row2).toContainText(REASON);
   // The cluster id links to the cluster's page.
@@ -140,7 +140,7 @@ test('maintenance: create → it runs → start, finish, cancel an execution →
   );
 
   await page.getByRole('button', { name: 'Close the Maintenance' }).click();
-  await expect(toast(page, MAINTENANCE_MESSAGES.close.success)).toBeVisible();
+  await expectToast(page, MAINTENANCE_MESSAGES.close.success);
   await expect(headerStatus(page, 'Closed')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close the Maintenance' })).toBeDisabled();
   const row3 = executionRow(page, third.id);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { COMPONENT_DIFF_MESSAGES } from '@portal/contract';
-import { OPERATOR, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
+import { baseUrl, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * Monitoring through the UI (issue 14; spec §2 /certification, /component-diff): the certificates of the region that
@@ -36,7 +36,7 @@ test('certificates, o11y clusters and a generated component-diff report', async 
   await chooseOption(page, dialog.getByLabel('Provider'), 'AZURE');
   await dialog.getByLabel('Note').fill('e2e: Azure drift');
   await dialog.getByRole('button', { name: 'Generate' }).click();
-  await expect(toast(page, COMPONENT_DIFF_MESSAGES.generated)).toBeVisible();
+  await expectToast(page, COMPONENT_DIFF_MESSAGES.generated);
   await page.waitForURL(/\/component-diff\/\d+$/);
   await expect(page.getByRole('heading', { name: /^Component-Diff Report \d+$/ }).locator('..')).toContainText(
     'completed',

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, INCIDENT_MESSAGES, NOTIFICATION_MESSAGES, notificationsApi } from '@portal/contract';
 import type { AuditLog, ListResult } from '@portal/contract';
-import { ADMIN, OPERATOR, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
+import { ADMIN, apiGet, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * A notification workflow through the UI (spec §2 /notification, /notification/detail/{workflow_id},
@@ -65,7 +65,7 @@ test.describe.serial('notification workflow: create → event → delivery, bell
     await expect(dialog.locator('.ant-select-selection-item').filter({ hasText: ADMIN })).toBeVisible();
     await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText(`${SUBJECT_PREFIX} INC-1042 opened`);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, M.created)).toBeVisible();
+    await expectToast(page, M.created);
     await expect(dialog).toBeHidden();
 
     await page.waitForURL(/\/notification\/detail\/\d+$/);
@@ -86,7 +86,7 @@ test.describe.serial('notification workflow: create → event → delivery, bell
     await dialog.getByLabel('Title').fill(INCIDENT);
     await choose(dialog, 'Severity', 'SEV3', 'Create Incident');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, INCIDENT_MESSAGES.created)).toBeVisible();
+    await expectToast(page, INCIDENT_MESSAGES.created);
     await page.waitForURL(/\/incidents\/INC-\d+$/);
     incidentPath = new URL(page.url()).pathname;
     const incidentId = incidentPath.split('/').at(-1)!;

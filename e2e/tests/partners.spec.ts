@@ -9,7 +9,7 @@ import {
   tomorrowUtc,
 } from '@portal/contract';
 import type { BillingConfig, ListResult, PartnerCustomer, Tenant } from '@portal/contract';
-import { OPERATOR, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
+import { apiGet, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * Partners through the UI (issue 16; spec §2 /cppo and /cppo/{org_id}, Partner dialogs; §5 Partners; §9): an operator
@@ -109,7 +109,7 @@ test('a CPPO reseller is created, a customer with a discount effective tomorrow 
   await add.getByRole('spinbutton', { name: 'Discount 1 percentage' }).fill('10');
   await pickDay(page, 'Discount 1 end date', day(60));
   await add.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(toast(page, `${customer.name} was added`)).toBeVisible();
+  await expectToast(page, `${customer.name} was added`);
   await expect(add).toBeHidden();
 
   // Listed on the reseller's page, to be effective from tomorrow.

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { auditsApi, codehostApi, READY_REASONS, RELEASE_MESSAGES, releaseApi } from '@portal/contract';
 import type { AuditLog, DevopsRelease, ListResult, PullSummary, ReleaseChange } from '@portal/contract';
-import { OPERATOR, apiGet, baseUrl, signedInPage, toast } from './helpers.js';
+import { apiGet, baseUrl, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * Releases through the UI (spec §2 /release…, §4 "Release changes: submit, cancel, close, deploy, verify, check for
@@ -67,7 +67,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await choose(page, dialog.getByLabel('Environment'), ENVIRONMENT);
     await dialog.getByLabel('Description').fill(DESCRIPTION);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.releaseCreated(ENVIRONMENT))).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.releaseCreated(ENVIRONMENT));
 
     // The new release's page opens.
     await page.waitForURL(/\/release\/\d+$/);
@@ -95,7 +95,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await change.getByLabel('Component').click();
     await expect(change.getByRole('combobox', { name: 'Pull Requests' })).toBeVisible();
     await change.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.created)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.created);
 
     // The change's page opens: a draft naming the pull request, shown as the code host has it.
     await page.waitForURL(/\/release\/\d+\/change\/\d+$/);
@@ -127,7 +127,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await expect(page.getByText('a repository looks like owner/name', { exact: true })).toBeVisible();
     await page.getByLabel('Repository').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.saved)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.saved);
     await page.waitForURL(new RegExp(`${changePath}$`));
     await expect(fact(page, 'Description')).toContainText('as reviewed');
   });
@@ -142,18 +142,18 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await dialog.getByLabel('Name').fill(TICKET);
     await dialog.getByLabel('Title').fill(TICKET_TITLE);
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.created)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.created);
     const tickets = page.getByRole('table', { name: 'Change tickets' });
     await expect(tickets.getByRole('row').filter({ hasText: TICKET })).toContainText('open');
 
     // Submit, then check for ready: the open ticket holds it back, and says so.
     await expect(action(page, 'Check for Ready')).toBeDisabled();
     await action(page, 'Submit').click();
-    await expect(toast(page, RELEASE_MESSAGES.submitted)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.submitted);
     await expect(fact(page, 'Status')).toContainText('submitted');
     await expect(action(page, 'Deploy')).toBeDisabled();
     await action(page, 'Check for Ready').click();
-    await expect(toast(page, RELEASE_MESSAGES.notReady)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.notReady);
     const check = page.getByRole('alert', { name: 'Ready check' });
     await expect(check).toContainText('Not ready');
     await expect(check).toContainText(READY_REASONS.ticket(TICKET, 'open'));
@@ -165,7 +165,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await expect(fact(page, 'Title')).toContainText(TICKET_TITLE);
     await page.getByLabel('Note').fill('e2e: reviewed');
     await page.getByRole('button', { name: 'Move to resolved' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.ticketUpdated)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.ticketUpdated);
     await expect(fact(page, 'Status')).toContainText('resolved');
     const history = page.getByRole('table', { name: 'Ticket history' });
     await expect(history.getByRole('row').nth(1)).toContainText('e2e: reviewed');
@@ -175,7 +175,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await page.getByRole('link', { name: TITLE }).click();
     await page.waitForURL(new RegExp(`${changePath}$`));
     await action(page, 'Check for Ready').click();
-    await expect(toast(page, RELEASE_MESSAGES.ready)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.ready);
     await expect(fact(page, 'Status')).toContainText('ready');
     await expect(page.getByRole('alert', { name: 'Ready check' })).toContainText('Ready to deploy');
   });
@@ -185,7 +185,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await action(page, 'Deploy').click();
     const confirm = page.getByRole('dialog', { name: `Deploy ${TITLE}?` });
     await confirm.getByRole('button', { name: 'Deploy' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.deployStarted)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.deployStarted);
     const submitted = page.getByRole('alert').filter({ hasText: 'Operation submitted' });
     const operationLink = submitted.getByRole('link');
     await expect(operationLink).toHaveAttribute('href', /^\/operations\/\d+$/);
@@ -215,7 +215,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await expect(dialog.getByRole('radio', { name: 'passed' })).toBeChecked();
     await dialog.getByLabel('Notes').fill(VERIFY_NOTES);
     await dialog.getByRole('button', { name: 'Verify' }).click();
-    await expect(toast(page, RELEASE_MESSAGES.verified)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.verified);
     await expect(fact(page, 'Status')).toContainText('verified');
     await expect(page.getByRole('alert', { name: 'Verification' })).toContainText(VERIFY_NOTES);
 
@@ -224,7 +224,7 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
       .getByRole('dialog', { name: `Close ${TITLE}?` })
       .getByRole('button', { name: 'Close the change' })
       .click();
-    await expect(toast(page, RELEASE_MESSAGES.closed)).toBeVisible();
+    await expectToast(page, RELEASE_MESSAGES.closed);
     await expect(fact(page, 'Status')).toContainText('closed');
     for (const name of ['Submit', 'Check for Ready', 'Deploy', 'Verify', 'Cancel', 'Close'])
       await expect(action(page, name)).toBeDisabled();

@@ -16,7 +16,16 @@ import type {
   OperationDetail,
   RemediationTicket,
 } from '@portal/contract';
-import { ADMIN, OPERATOR, ancestorWithClass, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
+import {
+  ADMIN,
+  ancestorWithClass,
+  apiGet,
+  baseUrl,
+  chooseOption,
+  expectToast,
+  OPERATOR,
+  signedInPage,
+} from './helpers.js';
 
 /**
  * Remediation tickets through the UI (spec §2 /remediation_tickets, /remediation_tickets/{ticket_id}; §4 "Remediation
@@ -99,7 +108,7 @@ test.describe.serial('remediation ticket: create, submit, approve by another per
     await expect(ancestorWithClass(dialog.getByLabel('Risk'), 'ant-select')).toContainText('medium');
     await dialog.getByLabel('Reason').fill(REASON);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, REMEDIATION_MESSAGES.created)).toBeVisible();
+    await expectToast(page, REMEDIATION_MESSAGES.created);
     await expect(dialog).toBeHidden();
 
     // The new ticket's page opens: a draft.
@@ -119,7 +128,7 @@ test.describe.serial('remediation ticket: create, submit, approve by another per
     await action(page, 'Submit').click();
     const confirm = page.getByRole('dialog', { name: `Submit remediation ticket ${ticketId}?` });
     await confirm.getByRole('button', { name: 'Submit' }).click();
-    await expect(toast(page, REMEDIATION_MESSAGES.submitted)).toBeVisible();
+    await expectToast(page, REMEDIATION_MESSAGES.submitted);
     await expect(fact(page, 'Status')).toContainText('Approving');
     await expect(action(page, 'Submit')).toBeDisabled();
     await expect(action(page, 'Edit')).toBeDisabled();
@@ -139,7 +148,7 @@ test.describe.serial('remediation ticket: create, submit, approve by another per
     const confirm = admin.getByRole('dialog', { name: 'Are you sure to approve?' });
     await confirm.getByLabel('Comment').fill(COMMENT);
     await confirm.getByRole('button', { name: 'Approve' }).click();
-    await expect(toast(admin, 'Successfully Approve')).toBeVisible();
+    await expectToast(admin, 'Successfully Approve');
 
     // The page follows the ticket: the operation starts and its progress shows, linked to its page.
     const operation = admin.getByRole('region', { name: 'Operation' });

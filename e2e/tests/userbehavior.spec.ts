@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditsApi, USERBEHAVIOR_MESSAGES, USERBEHAVIOR_TEST_PREFIX, userbehaviorApi } from '@portal/contract';
 import type { AuditLog, ChatMessage, ListResult, UserbehaviorSubscription } from '@portal/contract';
-import { OPERATOR, ancestorWithClass, apiGet, chooseOption, signedInPage, toast } from './helpers.js';
+import { ancestorWithClass, apiGet, chooseOption, expectToast, OPERATOR, signedInPage } from './helpers.js';
 
 /**
  * User-behaviour subscriptions through the UI (spec §2 /userbehavior_subscriptions; §7 "userbehavior subscriptions:
@@ -39,7 +39,7 @@ test('user-behaviour subscription: add chat → create → send test event → m
   await expect(addChat.getByText(M.webhookInvalid, { exact: true })).toBeVisible();
   await addChat.getByLabel('Incoming webhook URL').fill(WEBHOOK);
   await addChat.getByRole('button', { name: 'Add' }).click();
-  await expect(toast(page, M.created)).toBeVisible();
+  await expectToast(page, M.created);
   await expect(addChat).toBeHidden();
 
   // New subscription: the fields validate first; then every tenant's failed payments to the new chat.
@@ -57,7 +57,7 @@ test('user-behaviour subscription: add chat → create → send test event → m
   await choose(page, form.getByLabel('Chat', { exact: true }), CHAT);
   await form.getByRole('button', { name: 'Create' }).click();
   // The newest toast comes first; the chat's "Create successful!" may still be fading out below it.
-  await expect(toast(page, M.created).first()).toBeVisible();
+  await expectToast(page, M.created);
   await expect(form).toBeHidden();
 
   // Found by its name in the list (the filter is in the URL), opened from there.
@@ -77,7 +77,7 @@ test('user-behaviour subscription: add chat → create → send test event → m
 
   // Send test event: the message shows at once and is recorded by the outbox (the panel reloads while queued).
   await page.getByRole('button', { name: 'Send test event' }).click();
-  await expect(toast(page, M.sent)).toBeVisible();
+  await expectToast(page, M.sent);
   const messages = page.getByRole('table', { name: 'Chat messages' });
   const title = `${USERBEHAVIOR_TEST_PREFIX} Payment failed for Example Tenant`;
   const message = messages.getByRole('row').filter({ hasText: title });
