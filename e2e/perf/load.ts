@@ -220,6 +220,15 @@ function gzipSize(url: string, body: Buffer): number {
   return size;
 }
 
+export interface LoadOptions {
+  timeoutMs?: number;
+  /**
+   * Runs on the page once it was measured, before its context closes (the crawl reads its links and opens its tabs
+   * there): what it loads counts no more.
+   */
+  inspect?: (page: Page, network: NetworkTracker) => Promise<void>;
+}
+
 /**
  * Opens `url` (a path) directly in a new browser context (empty cache) carrying the signed-in `state`, and measures
  * it until it settled (see `settle`).
@@ -229,7 +238,7 @@ export async function loadPage(
   baseUrl: string,
   url: string,
   state: StorageState,
-  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 30_000, inspect }: LoadOptions = {},
 ): Promise<PageLoad> {
   const context = await browser.newContext({ storageState: state });
   try {
@@ -269,6 +278,7 @@ export async function loadPage(
     }
     scripts.sort((a, b) => b.gzipBytes - a.gzipBytes || a.path.localeCompare(b.path));
     const longTasks = perf?.longTasks ?? [];
+    await inspect?.(page, network);
     return {
       url,
       scripts,

@@ -2,8 +2,8 @@
  * The console's routes and their budgets, read from the web's feature manifests (apps/web/src/app/features.ts, the
  * list the router, sidebar and breadcrumb derive from) — never a hand-kept list, so every page of every later area
  * is measured and held to its budget as soon as its manifest registers it. A real URL for each route with
- * parameters is found by crawling the running app (`findSamples`). Shared by the per-route budget test
- * (e2e/tests/budget.spec.ts) and the bench (apps/server/bench/pages.ts).
+ * parameters is found by crawling the running app (`crawlRoutes`), which measures each route's page as it goes.
+ * Shared by the per-route budget test (e2e/tests/budget.spec.ts) and the bench (apps/server/bench/pages.ts).
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,11 +12,12 @@ import { matchPath, matchRoutes } from 'react-router';
 import type { Browser, Page } from 'playwright-core';
 import {
   failureShown,
-  NetworkTracker,
-  PERF_INIT_SCRIPT,
+  loadPage,
   settle,
   signIn,
   type Account,
+  type NetworkTracker,
+  type PageLoad,
   type StorageState,
 } from './load.js';
 
@@ -121,22 +122,26 @@ export interface Sample {
 }
 
 export interface Crawl {
-  /** A sample of every route the crawl found one for, in manifest order. */
-  samples: Sample[];
+  /** A sample of every route the crawl found one for, in manifest order, each with its measured load. */
+  samples: { sample: Sample; load: PageLoad }[];
   /** Routes no page links to (and no alias of a linked one): each is a failure, named in `error`. */
   unlinked: ConsoleRoute[];
+  /** Pages opened in all, measured or not. */
+  visited: number;
   error?: string;
 }
 
 export interface CrawlOptions {
-  /** Pages of one route visited at most, to find links deeper down. */
+  /** Pages of one route opened at most, to find links deeper down. */
   visitsPerRoute?: number;
-  /** Pages visited at most, in all. */
-  maxVisits?: number;
-  /** How long one page (or tab) may take to settle. */
+  /** Pages opened at most beyond each route's measured one. */
+  maxExtraVisits?: number;
+  /** Pages open at a time (each its own context). */
+  concurrency?: number;
+  /** How long one tab may take to settle. */
   settleMs?: number;
   log?: (line: string) => void;
-  /** Each page visited. */
+  /** Each page opened. */
   trace?: (line: string) => void;
 }
 
@@ -164,32 +169,54 @@ function aliasOf(route: string, other: string): boolean {
 }
 
 /**
- * A real URL for every route, found by crawling the running app signed in as `state` (an account that may open
- * every route; fixed demo data, so the same URLs each run). From the routes without parameters (the menu's pages) in
- * manifest order, it opens pages, collects their same-origin links, again after opening each tab (`[role=tab]`:
- * detail pages show their lists in tabs), and matches them against the route patterns as the router ranks them
- * (react-router's `matchRoutes`). It visits the first page found of each route before a second one of any, then
- * more pages of the routes a still-wanted route lies under (up to 4 × `visitsPerRoute`), then up to `visitsPerRoute`
- * of each, and stops once every route has a linked sample, or the routes left are aliases no
- * page links to (`/clusters/:clusterId/ctl`): such a route takes its parameters from the sample of the route it
- * abbreviates (see `aliasOf`). A route that is neither linked nor an alias is returned in `unlinked`, with an
- * `error` naming it (and any page that showed an error instead of its links); the callers fail on it.
+ * Opens every route of the console directly (`loadPage`: a fresh context, empty cache, signed in as the least
+ * privileged account that may open it) and measures it, finding a real URL for each route with parameters on the way
+ * (fixed demo data, so the same URLs each run). Each measured page is also where links are found: once measured, its
+ * same-origin links are collected, again after opening each of its tabs (`[role=tab]`: detail pages show their lists
+ * in tabs), and matched against the route patterns as the router ranks them (react-router's `matchRoutes`); the first
+ * link found to a route is its sample. It starts from the routes without parameters (the menu's pages) in manifest
+ * order and opens the sample of every route found. When a route is still wanted (no link found yet) and no measured
+ * page is left to open, it opens more pages — as `crawlAccount`, which sees every link — of the routes a wanted route
+ * lies under (up to 4 × `visitsPerRoute`: a cluster's page for its changefeeds, only some clusters have one), then up
+ * to `visitsPerRoute` of each route, within `maxExtraVisits`. A route left that no page links to takes its parameters
+ * from the sample of the route it abbreviates (see `aliasOf`: `/clusters/:clusterId/ctl`), else it is returned in
+ * `unlinked` with an `error` naming it (and any page that showed an error instead of its links); the callers fail on
+ * it.
+ *
+ * One load per page serves both the measure and the crawl (the crawl used to open ~60 pages of its own before the
+ * ~70 measured loads: a third of the budget test's time, in CI on two cores shared with the user flows).
  */
-export async function findSamples(
+export async function crawlRoutes(
   browser: Browser,
   baseUrl: string,
   routes: readonly ConsoleRoute[],
-  state: StorageState,
-  { visitsPerRoute = 4, maxVisits = 80, settleMs = 15_000, log = () => {}, trace = () => {} }: CrawlOptions = {},
+  states: ReadonlyMap<string, StorageState>,
+  {
+    visitsPerRoute = 4,
+    maxExtraVisits = 40,
+    concurrency = 2,
+    settleMs = 15_000,
+    log = () => {},
+    trace = () => {},
+  }: CrawlOptions = {},
 ): Promise<Crawl> {
   const started = Date.now();
   const origin = new URL(baseUrl).origin;
+  const stateOf = (account: Account): StorageState => {
+    const state = states.get(account.email);
+    if (!state) throw new Error(`${account.email} is not signed in (signInAccounts)`);
+    return state;
+  };
+  const crawler = crawlAccount(routes);
   const table = routes.map((r) => ({ path: r.path }));
   const routeOf = (pathname: string): ConsoleRoute | undefined => {
     const match = matchRoutes(table, pathname)?.at(-1)?.route.path;
     return match === undefined ? undefined : routes.find((r) => r.path === match);
   };
   const samples = new Map<string, Sample>();
+  const loads = new Map<string, PageLoad>();
+  /** Routes whose measured load is under way. */
+  const loading = new Set<string>();
   const queue: { url: string; route: ConsoleRoute }[] = [];
   const queued = new Set<string>();
   const visits = new Map<string, number>();
@@ -206,109 +233,141 @@ export async function findSamples(
   const wanted = () => routes.filter((r) => !samples.has(r.path) && !aliasSample(r));
   /** Whether a route still wanted lies under `route` (its pages are where links to it are likely). */
   const leadsToWanted = (route: ConsoleRoute) => wanted().some((w) => w.path.startsWith(`${route.path}/`));
+  /** Whether `url` is its route's sample, not measured yet. */
+  const toMeasure = (q: { url: string; route: ConsoleRoute }) =>
+    samples.get(q.route.path)?.url === q.url && !loads.has(q.route.path) && !loading.has(q.route.path);
 
-  const context = await browser.newContext({ storageState: state, viewport: { width: 1920, height: 1080 } });
   let visited = 0;
+  let extra = 0;
+  let inFlight = 0;
   /** Pages that showed an error: the likely reason a link was not found. */
   const broken: string[] = [];
-  try {
-    await context.addInitScript({ content: PERF_INIT_SCRIPT });
-    const page = await context.newPage();
-    const network = new NetworkTracker(page, { keepScripts: false });
-    const collect = async (from: string) => {
-      const hrefs = (await page.evaluate(
-        `Array.from(document.querySelectorAll('a[href]'), (a) => a.href)`,
-      )) as string[];
-      for (const href of hrefs) {
-        let target: URL;
-        try {
-          target = new URL(href);
-        } catch {
-          continue;
-        }
-        if (target.origin !== origin) continue;
-        const url = target.pathname.replace(/(.)\/+$/, '$1');
-        const route = routeOf(url);
-        if (!route) continue;
-        if (!samples.has(route.path)) samples.set(route.path, { route, url, via: 'link', from });
-        if (!queued.has(url)) {
-          queued.add(url);
-          queue.push({ url, route });
-        }
+
+  const collect = async (page: Page, from: string) => {
+    const hrefs = (await page
+      .evaluate(`Array.from(document.querySelectorAll('a[href]'), (a) => a.href)`)
+      .catch(() => [])) as string[];
+    for (const href of hrefs) {
+      let target: URL;
+      try {
+        target = new URL(href);
+      } catch {
+        continue;
       }
-    };
-    while (wanted().length && visited < maxVisits) {
-      // The first page of a route not visited yet; else one of a route some wanted route lies under (a cluster's
-      // page for its changefeeds: only some clusters have one), up to 4 × visitsPerRoute; else the first of a route
-      // visited fewer than visitsPerRoute times.
-      let next = queue.findIndex((q) => visitsOf(q.route) === 0);
-      if (next < 0) next = queue.findIndex((q) => leadsToWanted(q.route) && visitsOf(q.route) < 4 * visitsPerRoute);
-      if (next < 0) next = queue.findIndex((q) => visitsOf(q.route) < visitsPerRoute);
-      if (next < 0) break;
-      const [{ url, route }] = queue.splice(next, 1) as [{ url: string; route: ConsoleRoute }];
-      visits.set(route.path, visitsOf(route) + 1);
-      visited += 1;
-      const t0 = Date.now();
-      let settled = { settled: false };
-      if (visited > 1) {
-        await navigate(page, url);
-        settled = await settle(page, network, { quietMs: CRAWL_QUIET_MS, timeoutMs: settleMs / 3 });
+      if (target.origin !== origin) continue;
+      const url = target.pathname.replace(/(.)\/+$/, '$1');
+      const route = routeOf(url);
+      if (!route) continue;
+      if (!samples.has(route.path)) samples.set(route.path, { route, url, via: 'link', from });
+      if (!queued.has(url)) {
+        queued.add(url);
+        queue.push({ url, route });
       }
-      if (!settled.settled) {
-        await page.goto(baseUrl + url, { waitUntil: 'load' });
-        settled = await settle(page, network, { quietMs: CRAWL_QUIET_MS, timeoutMs: settleMs });
-      }
-      if (!settled.settled)
-        log(`crawl: ${url} did not settle within ${settleMs / 1000} s; collecting its links anyway`);
-      const failure = await failureShown(page);
-      if (failure !== null) broken.push(`${url} (${failure})`);
-      await collect(url);
-      await openTabs(page, network, settleMs, wanted, () => collect(url));
-      trace(`crawl: ${url} (${Date.now() - t0} ms); ${wanted().length} route(s) left to find`);
     }
-  } finally {
-    await context.close();
-  }
+  };
+
+  /**
+   * The next page to open: a route's sample not measured yet (the first page of each route, in the order found);
+   * else, while a route is still wanted, one of a route a wanted route lies under, then one of a route opened fewer
+   * than `visitsPerRoute` times.
+   */
+  const pick = (): { url: string; route: ConsoleRoute; measure: boolean } | undefined => {
+    let i = queue.findIndex(toMeasure);
+    if (i >= 0) return { ...queue.splice(i, 1)[0]!, measure: true };
+    if (!wanted().length || extra >= maxExtraVisits) return undefined;
+    i = queue.findIndex((q) => leadsToWanted(q.route) && visitsOf(q.route) < 4 * visitsPerRoute);
+    if (i < 0) i = queue.findIndex((q) => visitsOf(q.route) < visitsPerRoute);
+    if (i < 0) return undefined;
+    extra += 1;
+    return { ...queue.splice(i, 1)[0]!, measure: false };
+  };
+
+  const open = async ({ url, route, measure }: { url: string; route: ConsoleRoute; measure: boolean }) => {
+    visits.set(route.path, visitsOf(route) + 1);
+    visited += 1;
+    if (measure) loading.add(route.path);
+    const t0 = Date.now();
+    const load = await loadPage(browser, baseUrl, url, stateOf(measure ? route.account : crawler), {
+      inspect: async (page, network) => {
+        if (!wanted().length) return;
+        const failure = await failureShown(page);
+        if (failure !== null) broken.push(`${url} (${failure})`);
+        await collect(page, url);
+        await openTabs(page, network, settleMs, wanted, () => collect(page, url));
+      },
+    });
+    if (measure) {
+      loads.set(route.path, load);
+      loading.delete(route.path);
+    }
+    trace(
+      `crawl: ${url}${measure ? '' : ' (for links)'} (${Date.now() - t0} ms); ${wanted().length} route(s) left to find`,
+    );
+  };
+
+  const worker = async () => {
+    for (;;) {
+      const next = pick();
+      if (next) {
+        inFlight += 1;
+        try {
+          await open(next);
+        } finally {
+          inFlight -= 1;
+        }
+        continue;
+      }
+      // Nothing to open now: done, unless a page still open may find more.
+      if (!inFlight) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
 
   const unlinked = wanted();
+  const derived: Sample[] = [];
   for (const route of routes) {
     if (samples.has(route.path) || unlinked.includes(route)) continue;
     const from = aliasSample(route)!;
     const params = matchPath({ path: from.route.path, end: true }, from.url)?.params ?? {};
-    samples.set(route.path, {
+    const sample: Sample = {
       route,
       url: fillPath(route.path, params as Record<string, string>),
       via: 'derived',
       from: from.url,
-    });
+    };
+    samples.set(route.path, sample);
+    derived.push(sample);
   }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < derived.length; i = next++) {
+        const { route, url } = derived[i]!;
+        loads.set(route.path, await loadPage(browser, baseUrl, url, stateOf(route.account)));
+        visited += 1;
+      }
+    }),
+  );
+
   const took = ((Date.now() - started) / 1000).toFixed(1);
+  const measured = routes.flatMap((r) => {
+    const sample = samples.get(r.path);
+    const load = loads.get(r.path);
+    return sample && load ? [{ sample, load }] : [];
+  });
   if (!unlinked.length) {
-    log(`crawl: a sample for each of ${routes.length} routes after visiting ${visited} pages in ${took} s`);
-    return { samples: routes.map((r) => samples.get(r.path)!), unlinked };
+    log(`crawl: ${routes.length} routes measured, ${visited} pages opened in ${took} s`);
+    return { samples: measured, unlinked, visited };
   }
   const error =
-    `no page links to ${unlinked.map((r) => r.path).join(', ')}: the crawler visited ${visited} pages in ${took} s ` +
-    `(the menu's, then up to ${visitsPerRoute} of each route linked from them, each of their tabs opened) and ` +
-    `found no link to it, and it is no shorter alias of a linked route. Link to it from a page of the console.` +
+    `no page links to ${unlinked.map((r) => r.path).join(', ')}: the crawler opened ${visited} pages in ${took} s ` +
+    `(the menu's, each route found, then up to ${visitsPerRoute} of each route linked from them, each of their tabs ` +
+    `opened) and found no link to it, and it is no shorter alias of a linked route. Link to it from a page of the ` +
+    `console.` +
     (broken.length ? ` Pages that showed an error instead of their content: ${broken.join('; ')}.` : '');
   log(`crawl: ${error}`);
-  return { samples: routes.flatMap((r) => samples.get(r.path) ?? []), unlinked, error };
-}
-
-/** Quiet time before collecting a crawled page's links (the measured loads wait the usual 500 ms). */
-const CRAWL_QUIET_MS = 250;
-
-/**
- * Opens `url` in the crawler's page as the app's own links do (a history entry and a popstate event the router
- * follows): the shell and its code stay, as when a person clicks through, which is faster than loading the page.
- * The first page, and any the router did not show this way, is loaded instead.
- */
-async function navigate(page: Page, url: string): Promise<void> {
-  await page.evaluate(
-    `(() => { window.__portalPerf.ready = false; history.pushState(null, '', ${JSON.stringify(url)}); ` +
-      `dispatchEvent(new PopStateEvent('popstate', { state: null })); })()`,
-  );
+  return { samples: measured, unlinked, visited, error };
 }
 
 /** Opens each tab of the page in turn (while some route is still to find) and collects its links. */
