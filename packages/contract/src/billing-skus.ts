@@ -209,11 +209,7 @@ export const skuGroupBody = z.object({
     .min(1, SKU_MESSAGES.patternRequired)
     .max(300),
   category: z.string({ error: SKU_MESSAGES.categoryRequired }).trim().min(1, SKU_MESSAGES.categoryRequired).max(100),
-  price_formula: z
-    .string({ error: SKU_MESSAGES.formulaRequired })
-    .trim()
-    .min(1, SKU_MESSAGES.formulaRequired)
-    .max(500),
+  price_formula: z.string({ error: SKU_MESSAGES.formulaRequired }).trim().min(1, SKU_MESSAGES.formulaRequired).max(500),
   price_type: z.enum(SKU_PRICE_TYPES, { error: SKU_MESSAGES.priceTypeRequired }),
   price_expression: expressionField,
   measure_unit: z.enum(SKU_MEASURE_UNITS, { error: SKU_MESSAGES.measureUnitRequired }),
@@ -355,7 +351,10 @@ export const billingSkuApi = {
     body: skuGroupBody,
     response: skuGroupResponse,
   }),
-  /** Units already made keep their prices: a price change reaches them through the group's Edit only via new units. */
+  /**
+   * Re-prices the group's live units through the new formula and expression (400 when it has no price for one; see
+   * price_preview first). Unit keys stay: a new pattern names new units only. Usage already rated keeps its price.
+   */
   updateSkuGroup: route({
     method: 'PUT',
     path: `${B}/sku_groups/:id`,
