@@ -44,12 +44,14 @@ export function CreateUnitsDialog({ group, open, onClose }: { group: SkuGroup; o
     onClose();
   };
   const runDry = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     create.reset();
     setResult(await dryRun.mutateAsync(body(v)).catch(() => null));
   };
   const runCreate = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const done = await create.mutateAsync(body(v)).catch(() => null);
     if (done) close();
   };

@@ -81,7 +81,8 @@ export function SkuGroupDialog({
   };
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const parsed = parseExpression(v.price_expression ?? '');
     if ('error' in parsed) return;
     const body: SkuGroupBody = {
