@@ -122,14 +122,25 @@ export const billingUnitSchema = z.object({
   filter_id: z.string(),
   provider: z.enum(CLOUD_PROVIDERS),
   measure_unit: z.enum(MEASURE_UNITS),
+  /** A normal unit's price; a threshold unit's first tier. */
   price_cents: z.number().int(),
   price_per: z.number().int(),
   price_type: z.enum(['normal', 'threshold']),
   beta_end_time: z.string().nullable(),
+  /** The SKU group it was made from (billing-skus.ts). */
+  group_id: z.string().nullable(),
+  region: z.string().nullable(),
+  labels: z.record(z.string(), z.string()),
+  /** A threshold unit's tiers (volume pricing per tenant and month); null for a normal unit. */
+  tiers: z.array(z.object({ from: z.number().int(), price: z.number().int() })).nullable(),
 });
 export type BillingUnit = z.infer<typeof billingUnitSchema>;
 export const unitListQuery = listQuery(
-  { provider: z.enum(CLOUD_PROVIDERS).optional(), filter_id: z.string().trim().max(100).optional() },
+  {
+    provider: z.enum(CLOUD_PROVIDERS).optional(),
+    filter_id: z.string().trim().max(100).optional(),
+    group_id: z.string().trim().max(40).optional(),
+  },
   ['unit'],
   'unit',
 );

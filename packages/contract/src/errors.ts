@@ -373,6 +373,17 @@ export const errorCatalogue = {
   'billing.globalDiscountActionNotAllowed': { status: 409, message: 'Only a valid global discount can be deleted' },
   'billing.creditNotFound': { status: 404, message: 'Credit not found' },
   'billing.creditActionNotAllowed': { status: 409, message: 'Only a valid credit with a balance can be reclaimed' },
+  'billing.skuGroupNotFound': { status: 404, message: 'SKU group not found' },
+  'billing.skuGroupInvalid': { status: 400, message: 'The SKU group is invalid' },
+  'billing.skuGroupInUse': { status: 409, message: 'The SKU group still has units; delete them first' },
+  'billing.unitNotFound': { status: 404, message: 'Unit not found' },
+  'billing.unitExists': { status: 409, message: 'A unit with this key already exists' },
+  'billing.unitInUse': {
+    status: 409,
+    message: 'The unit has usage in a month whose invoice is not confirmed yet',
+  },
+  'billing.skuLabelsMissing': { status: 400, message: 'Group labels are missing' },
+  'billing.skuPriceNotFound': { status: 400, message: 'No price found in the price expression' },
   /** The request needs a secondary confirmation: resend it with `confirm: true` (see confirmation.ts). */
   'confirmation.required': { status: 409, message: 'This action needs a secondary confirmation' },
   conflict: { status: 409, message: 'The resource was changed by someone else; reload and try again' },

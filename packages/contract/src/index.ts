@@ -39,6 +39,7 @@ export * from './billing.js';
 export * from './billing-plans.js';
 export * from './billing-invoices.js';
 export * from './billing-api.js';
+export * from './billing-skus.js';
 export * from './billingaccounts.js';
 export * from './billingaccounts-api.js';
 export * from './partners.js';

@@ -4,7 +4,8 @@ import type { Db } from '../platform/db.js';
 import { insertRows } from '../platform/bulk.js';
 import { createApproval } from '../features/approvals/index.js';
 import { clusterComponents, clusters, projects, tenants } from '../features/orgs/index.js';
-import { quickSelection, UNIT_BY_KEY, unitKey } from '../features/billing/catalogue.js';
+import { quickSelection } from '../features/billing/catalogue.js';
+import { loadUnitBook } from '../features/billing/units.js';
 import { applyCredits, rateInvoice, type DiscountRule, type RatedLine } from '../features/billing/money.js';
 import {
   choosePlan,
@@ -153,6 +154,8 @@ export async function seedBilling(tx: Db): Promise<void> {
   type UsageRow = typeof billingUsage.$inferInsert;
   const usage: UsageRow[] = [];
   const linesOf = new Map<string, RatedLine[]>(); // tenant|month
+  // The price list as migration 0017 put it in the database (the prices that were in code).
+  const units = await loadUnitBook(tx);
   const add = (
     tenantId: string,
     projectId: string,
@@ -164,7 +167,7 @@ export async function seedBilling(tx: Db): Promise<void> {
   ) => {
     const quantity = Math.round(qty);
     if (quantity <= 0) return;
-    const unit = UNIT_BY_KEY.get(unitKey(provider as CloudProvider, filterId))!;
+    const unit = units.forUsage(provider as CloudProvider, filterId)!;
     const amount = rateUsage(quantity, unit.price_cents, unit.price_per);
     usage.push({
       id: usage.length + 1,

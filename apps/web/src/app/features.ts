@@ -24,6 +24,7 @@ import { partnersFeature } from '../features/partners';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
 import { remediationFeature } from '../features/remediation';
+import { skuEditorFeature } from '../features/skueditor';
 import { slaFeature } from '../features/sla';
 import { ticdcFeature } from '../features/ticdc';
 import { userbehaviorFeature } from '../features/userbehavior';
@@ -58,4 +59,5 @@ export const features: readonly FeatureManifest[] = [
   slaFeature,
   billingAccountsFeature,
   partnersFeature,
+  skuEditorFeature,
 ];

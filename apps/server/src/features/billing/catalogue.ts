@@ -127,7 +127,10 @@ export function leavesOf(id: string): string[] | undefined {
 /** The unit key of a provider's leaf item: `aws.dedicated.compute.tidb`. */
 export const unitKey = (provider: CloudProvider, filterId: string): string => `${provider.toLowerCase()}.${filterId}`;
 
-/** The price list: every provider × leaf item. */
+/**
+ * The price list as it was in code: every provider × leaf item. Migration 0017 inserted it as rows (one SKU group per
+ * item, one unit per provider); the live price list is the billing_units table (units.ts `loadUnitBook`).
+ */
 export const UNITS: readonly BillingUnit[] = CLOUD_PROVIDERS.flatMap((provider) =>
   LEAVES.map((l) => ({
     unit: unitKey(provider, l.id),
@@ -139,9 +142,12 @@ export const UNITS: readonly BillingUnit[] = CLOUD_PROVIDERS.flatMap((provider) 
     price_per: PRICE_PER,
     price_type: 'normal' as const,
     beta_end_time: null,
+    group_id: null,
+    region: null,
+    labels: {},
+    tiers: null,
   })),
 );
-export const UNIT_BY_KEY: ReadonlyMap<string, BillingUnit> = new Map(UNITS.map((u) => [u.unit, u]));
 
 const QUICK: Record<UnitFilterQuickSelection, { description: string; filters: string[] }> = {
   commitment_plan_default: {

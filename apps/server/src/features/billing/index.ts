@@ -1,10 +1,10 @@
-import { billingApi } from '@portal/contract';
+import { billingApi, billingSkuApi } from '@portal/contract';
 import { principalOf } from '../../platform/auth.js';
 import { defineFeature } from '../../platform/context.js';
 import { enqueueJob } from '../../platform/jobs.js';
 import { approvalSettledJob, approvalTemplates, type ApprovalSettled } from '../approvals/index.js';
 import * as accounts from './accounts.js';
-import { creditTypes, quickSelection, UNIT_FILTERS, UNITS } from './catalogue.js';
+import { creditTypes, quickSelection, UNIT_FILTERS } from './catalogue.js';
 import * as credits from './credits.js';
 import * as discounts from './discounts.js';
 import * as invoices from './invoices.js';
@@ -12,6 +12,8 @@ import * as plans from './plans.js';
 import { runRating } from './rating.js';
 import { meterAndCloseMonths, meteringObservation } from './metering.js';
 import * as reports from './reports.js';
+import * as skuGroups from './skugroups.js';
+import * as units from './units.js';
 import {
   CLOSE_MONTH_JOB,
   CREDIT_APPROVAL,
@@ -85,14 +87,23 @@ export const billingFeature = defineFeature({
     r.add(billingApi.unitFilters, () => ({ items: [...UNIT_FILTERS] }));
     r.add(billingApi.quickSelection, (req) => quickSelection(req.params.name));
     r.add(billingApi.creditTypes, () => ({ items: creditTypes() }));
-    r.add(billingApi.units, (req) => {
-      const q = req.query;
-      const all = UNITS.filter(
-        (u) => (!q.provider || u.provider === q.provider) && (!q.filter_id || u.filter_id === q.filter_id),
-      ).sort((a, b) => (q.sort === '-unit' ? b.unit.localeCompare(a.unit) : a.unit.localeCompare(b.unit)));
-      const from = (q.page - 1) * q.per_page;
-      return { total: all.length, items: all.slice(from, from + q.per_page) };
-    });
+    r.add(billingApi.units, (req) => units.listUnits(db, req.query));
+
+    // SKU groups and units made from them (/sku_editor)
+    r.add(billingSkuApi.skuGroups, (req) => skuGroups.listSkuGroups(db, req.query));
+    r.add(billingSkuApi.skuCategories, () => skuGroups.skuCategories());
+    r.add(billingSkuApi.skuPreviewTree, () => skuGroups.previewTree(db));
+    r.add(billingSkuApi.createSkuGroup, async (req) => ({
+      sku_group: await skuGroups.createSkuGroup(db, req.body, who(req)),
+    }));
+    r.add(billingSkuApi.updateSkuGroup, async (req) => ({
+      sku_group: await skuGroups.updateSkuGroup(db, req.params.id, req.body, who(req)),
+    }));
+    r.add(billingSkuApi.deleteSkuGroup, (req) => skuGroups.deleteSkuGroup(db, req.params.id, who(req)));
+    r.add(billingSkuApi.skuPricePreview, (req) => skuGroups.pricePreview(db, req.params.id, req.body));
+    r.add(billingSkuApi.createUnitsDryRun, (req) => units.dryRunUnits(db, req.body));
+    r.add(billingSkuApi.createUnits, (req) => units.createUnits(db, req.body, who(req)));
+    r.add(billingSkuApi.deleteUnit, (req) => units.deleteUnit(db, req.params.key, who(req)));
 
     // fx rates
     r.add(billingApi.fxRates, (req) => accounts.listFxRates(db, req.query));

@@ -4,10 +4,10 @@ import type { Db } from '../../platform/db.js';
 import { insertRows } from '../../platform/bulk.js';
 import { defineObservation, type Observation } from '../../platform/observation.js';
 import { clusterComponents, clusters } from '../orgs/index.js';
-import { UNIT_BY_KEY, unitKey } from './catalogue.js';
 import { closeMonths, ensureUsageInvoice, rateStored } from './rating.js';
 import { billingConfigs, billingInvoices, billingMetering, billingUsage } from './schema.js';
 import { audit, monthOf, nextMonthStart, SYSTEM } from './shared.js';
+import { loadUnitBook } from './units.js';
 
 /*
  * Metering: the fleet's usage, observed from the clusters this platform runs, accrues into the running month's usage
@@ -254,6 +254,7 @@ async function accrue(tx: Db, piece: MeterObservation['pieces'][number]): Promis
     .from(i)
     .where(and(eq(i.kind, 'usage'), eq(i.periodStart, piece.start), inArray(i.status, ['confirmed', 'suspended'])));
   const frozen = new Set(frozenRows.map((r) => r.tenantId));
+  const units = await loadUnitBook(tx);
   // The added quantity per line (tenant, project, unit).
   const added = new Map<string, { tenantId: string; projectId: string; unit: string; filterId: string; qty: number }>();
   for (const c of piece.clusters) {
@@ -261,7 +262,7 @@ async function accrue(tx: Db, piece: MeterObservation['pieces'][number]): Promis
     const span = spanOf(c, piece.from, piece.to, piece.start, piece.end);
     if (!span) continue;
     for (const { filterId, qty } of clusterUsage(c, span)) {
-      const unit = UNIT_BY_KEY.get(unitKey(c.provider as CloudProvider, filterId));
+      const unit = units.forUsage(c.provider as CloudProvider, filterId);
       if (!unit) continue; // a provider or item without a price: not billed
       const key = `${c.tenantId}|${c.projectId}|${unit.unit}`;
       const line = added.get(key) ?? {
@@ -289,7 +290,7 @@ async function accrue(tx: Db, piece: MeterObservation['pieces'][number]): Promis
   const before = new Map(existing.map((r) => [`${r.tenantId}|${r.projectId}|${r.unit}`, r]));
   let amountAdded = 0;
   const rows = [...added].map(([key, l]) => {
-    const unit = UNIT_BY_KEY.get(l.unit)!;
+    const unit = units.byKey(l.unit)!;
     const prior = before.get(key);
     const exact = Number(prior?.exact ?? 0) + l.qty;
     const quantity = Math.round(exact);

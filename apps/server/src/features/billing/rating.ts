@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { LEAF_FILTERS } from './catalogue.js';
+import { applyTiers } from './units.js';
 import { rateInvoice, type DiscountRule, type PlanTerms, type RatedLine, type RateResult } from './money.js';
 import {
   billingBoundPlans,
@@ -215,6 +216,8 @@ export async function computeInvoice(db: Db, inv: InvoiceRow): Promise<RateResul
 
 /** Re-rates an invoice and stores its amounts (not its status); amount due follows the credits already applied. */
 export async function rateStored(tx: Db, inv: InvoiceRow, at = new Date()): Promise<InvoiceRow> {
+  // Threshold units: the month's lines at the tier the tenant's total reached (units.ts).
+  if (inv.kind === 'usage') await applyTiers(tx, inv.tenantId, inv.periodStart.toISOString().slice(0, 10));
   const r = await computeInvoice(tx, inv);
   const [config] = await tx
     .select({ taxRate: billingConfigs.taxRate, taxDisplayName: billingConfigs.taxDisplayName })

@@ -339,3 +339,60 @@ export const billingFxRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.base, t.target, t.date] })],
 );
+
+/**
+ * SKU groups (issue 17; contract billing-skus.ts): how a family of units is named (`unit_key_pattern`) and priced
+ * (`price_formula` into `price_expression`). Units are made from a group and keep their own price.
+ */
+export const skuGroups = pgTable(
+  'sku_groups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    unitKeyPattern: text('unit_key_pattern').notNull(),
+    /** A leaf unit filter id (the billing item the units are usage of). */
+    category: text('category').notNull(),
+    priceFormula: text('price_formula').notNull(),
+    priceType: text('price_type').notNull(),
+    priceExpression: jsonb('price_expression').notNull(),
+    /** min or gb (null: a category counted in neither, request units). */
+    measureUnit: text('measure_unit'),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sku_groups_name_idx').on(t.name, t.id)],
+);
+
+/**
+ * The price list rating reads (metering, measures, the seed): one row per unit key. A deleted unit (soft) prices no new
+ * usage; its row stays, for the usage lines that name it. Keys are never reused.
+ */
+export const billingUnits = pgTable(
+  'billing_units',
+  {
+    unit: text('unit').primaryKey(),
+    groupId: bigint('group_id', { mode: 'number' }).references(() => skuGroups.id),
+    name: text('name').notNull(),
+    filterId: text('filter_id').notNull(),
+    provider: text('provider').notNull(),
+    region: text('region'),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    /** The rating measure (the category's): vcpu_hour, gib_month, gib, million_ru, node_hour. */
+    measureUnit: text('measure_unit').notNull(),
+    priceType: text('price_type').notNull().default('normal'),
+    /** A normal unit's price, a threshold unit's first tier: cents per `price_per` measure units. */
+    priceCents: integer('price_cents').notNull(),
+    /** A threshold unit's tiers `[{from, price}]`. */
+    tiers: jsonb('tiers').$type<{ from: number; price: number }[]>(),
+    pricePer: integer('price_per').notNull(),
+    betaEndTime: ts('beta_end_time'),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('billing_units_group_idx').on(t.groupId),
+    index('billing_units_filter_provider_idx').on(t.filterId, t.provider),
+  ],
+);

@@ -4,9 +4,9 @@ import { rateUsage, type measuresBody, type MeasuresResult, type UsageLine } fro
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { insertRows } from '../../platform/bulk.js';
-import { UNIT_BY_KEY } from './catalogue.js';
 import { billingInvoices, billingUsage } from './schema.js';
 import { audit, monthBounds, monthOf, queueRating, tenantNames } from './shared.js';
+import { loadUnitBook } from './units.js';
 
 /*
  * Measures: usage reported by the metering pipeline, rated against the price list (quantity × unit price, rounded
@@ -23,8 +23,9 @@ async function rate(db: Db, body: Body, now: Date): Promise<UsageLine[]> {
     body.records.map((r) => r.tenant_id),
   );
   const current = monthOf(now);
+  const units = await loadUnitBook(db);
   const lines = body.records.map((r, i): UsageLine => {
-    const unit = UNIT_BY_KEY.get(r.unit);
+    const unit = units.byKey(r.unit);
     if (!unit) problems.push({ field: `body.records.${i}.unit`, message: `Unit ${r.unit} is not in the price list` });
     if (!known.has(r.tenant_id))
       problems.push({ field: `body.records.${i}.tenant_id`, message: `Tenant ${r.tenant_id} does not exist` });
