@@ -54,6 +54,7 @@ export const SKU_MESSAGES = {
   spuModified: 'SPU has been modified',
   // ---- where the spec quotes no message (the portal's own wording) ----
   minimum0: 'The minimum is 0',
+  value: 'Please input a value!',
   cpuCore: 'Please input the vCPU!',
   cpuCoreMin: 'The vCPU must be at least 1',
   memory: 'Please input the memory!',

@@ -21,6 +21,7 @@ import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { partnersFeature } from '../features/partners';
+import { skuServiceFeature } from '../features/skuservice';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
 import { remediationFeature } from '../features/remediation';
@@ -58,4 +59,5 @@ export const features: readonly FeatureManifest[] = [
   slaFeature,
   billingAccountsFeature,
   partnersFeature,
+  skuServiceFeature,
 ];
