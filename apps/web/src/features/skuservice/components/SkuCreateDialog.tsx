@@ -153,7 +153,7 @@ export function SkuCreateDialog({ open, onClose, spuKey }: SkuCreateDialogProps)
         </>
       ) : null}
       <Form.Item name="defaultNodeCount" label="Default Node Number" required rules={numberRules(M.defaultNodeCount)}>
-        <InputNumber aria-label="Default Node Number" min={0} precision={0} style={{ width: '100%' }} />
+        <InputNumber aria-label="Default Node Number" precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="key" label="SKU Key" required rules={required(M.key)}>
         <Input aria-label="SKU Key" placeholder="aws-tikv-8c32g" />

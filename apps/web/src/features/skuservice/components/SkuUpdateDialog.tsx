@@ -57,7 +57,7 @@ export function SkuUpdateDialog({ open, sku, onClose }: { open: boolean; sku: Sk
       }}
     >
       <Form.Item name="defaultNodeCount" label="Default Node Number" required rules={numberRules(M.defaultNodeCount)}>
-        <InputNumber aria-label="Default Node Number" min={0} precision={0} style={{ width: '100%' }} />
+        <InputNumber aria-label="Default Node Number" precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="tierUnits" label="Tier Units (ATTACH_TIERUNIT IN)">
         <Select aria-label="Tier Units" mode="tags" placeholder="Any tier unit" open={false} />

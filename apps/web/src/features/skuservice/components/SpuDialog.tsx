@@ -104,10 +104,10 @@ export function SpuDialog({ open, spu, onClose }: SpuDialogProps) {
             <Select aria-label="Component" options={componentOptions} placeholder="Select a component" />
           </Form.Item>
           <Form.Item name="cpuCore" label="vCPU" required rules={[schemaRule(shape.cpuCore)]}>
-            <InputNumber aria-label="vCPU" min={1} precision={0} style={{ width: '100%' }} />
+            <InputNumber aria-label="vCPU" precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="memorySizeGi" label="Memory (GiB)" required rules={[schemaRule(shape.memorySizeGi)]}>
-            <InputNumber aria-label="Memory (GiB)" min={1} precision={0} style={{ width: '100%' }} />
+            <InputNumber aria-label="Memory (GiB)" precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="name" label="Name" required rules={[schemaRule(shape.name)]}>
             <Input aria-label="Name" placeholder="tidb-8c32g" />

@@ -13,7 +13,7 @@ export function numberRules(missing: string) {
 function NumberItem({ name, label, missing }: { name: (string | number)[]; label: string; missing: string }) {
   return (
     <Form.Item name={name} label={label} required rules={numberRules(missing)}>
-      <InputNumber aria-label={label} min={0} style={{ width: '100%' }} />
+      <InputNumber aria-label={label} style={{ width: '100%' }} />
     </Form.Item>
   );
 }
