@@ -38,15 +38,15 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   const spuDialog = page.getByRole('dialog', { name: 'Create SPU' });
   await spuDialog.getByRole('button', { name: 'Create' }).click();
   await expect(spuDialog.getByText(SKU_MESSAGES.spuName)).toBeVisible();
-  await chooseOption(page, spuDialog.getByRole('combobox', { name: 'Component' }), 'TiKV');
+  await chooseOption(page, spuDialog.getByRole('combobox', { name: 'Component', exact: true }), 'TiKV');
   await number(spuDialog, 'vCPU', '6');
   await number(spuDialog, 'Memory (GiB)', '24');
-  await spuDialog.getByRole('textbox', { name: 'Name' }).fill(spuKey);
-  await spuDialog.getByRole('textbox', { name: 'Display Name' }).fill('6 vCPU, 24 GiB (e2e)');
-  await spuDialog.getByRole('textbox', { name: 'Mappings' }).fill('[{"skuKey": ');
+  await spuDialog.getByRole('textbox', { name: 'Name', exact: true }).fill(spuKey);
+  await spuDialog.getByRole('textbox', { name: 'Display Name', exact: true }).fill('6 vCPU, 24 GiB (e2e)');
+  await spuDialog.getByRole('textbox', { name: 'Mappings', exact: true }).fill('[{"skuKey": ');
   await spuDialog.getByRole('button', { name: 'Create' }).click();
   await expect(spuDialog.getByText(SKU_MESSAGES.mappingsJson)).toBeVisible();
-  await spuDialog.getByRole('textbox', { name: 'Mappings' }).fill(`[{"skuKey": "gcp-e2e-tikv-${stamp}"}]`);
+  await spuDialog.getByRole('textbox', { name: 'Mappings', exact: true }).fill(`[{"skuKey": "gcp-e2e-tikv-${stamp}"}]`);
   await spuDialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, SKU_MESSAGES.spuAdded)).toBeVisible();
   await expect(spuDialog).toBeHidden();
@@ -56,12 +56,17 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   await expect(page).toHaveURL(/\/sku_service\/sku$/);
   await page.getByRole('button', { name: 'Create SKU' }).click();
   const skuDialog = page.getByRole('dialog', { name: 'Create SKU' });
-  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Component Type' }), 'TiKV');
-  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Provider' }), 'AWS');
-  await skuDialog.getByRole('textbox', { name: 'Display Name' }).fill(`TiKV e2e ${stamp}`);
-  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'SPU Key' }), spuKey, spuKey);
-  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Instance Type' }), 'm6i.2xlarge', 'm6i.2xlarge');
-  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Data Storage Volume Type' }), 'GP3');
+  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Component Type', exact: true }), 'TiKV');
+  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Provider', exact: true }), 'AWS');
+  await skuDialog.getByRole('textbox', { name: 'Display Name', exact: true }).fill(`TiKV e2e ${stamp}`);
+  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'SPU Key', exact: true }), spuKey, spuKey);
+  await chooseOption(
+    page,
+    skuDialog.getByRole('combobox', { name: 'Instance Type', exact: true }),
+    'm6i.2xlarge',
+    'm6i.2xlarge',
+  );
+  await chooseOption(page, skuDialog.getByRole('combobox', { name: 'Data Storage Volume Type', exact: true }), 'GP3');
   await number(skuDialog, 'Data Storage Default Size (GiB)', '500');
   await number(skuDialog, 'Data Storage Min Size (GiB)', '200');
   await number(skuDialog, 'Data Storage Max Size (GiB)', '4096');
@@ -76,7 +81,7 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   await number(skuDialog, 'Data Storage Throughput per GiB (MiB/s)', '0');
   await strategy(skuDialog, 'Edit Raft Storage', 'No');
   await number(skuDialog, 'Default Node Number', '3');
-  await skuDialog.getByRole('textbox', { name: 'SKU Key' }).fill(skuKey);
+  await skuDialog.getByRole('textbox', { name: 'SKU Key', exact: true }).fill(skuKey);
   await skuDialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, SKU_MESSAGES.skuCreated)).toBeVisible();
   await expect(skuDialog).toBeHidden();
@@ -90,8 +95,8 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   await expect(page).toHaveURL(new RegExp(`/sku_service/whitelist\\?sku_key=${skuKey}&component_type=TIKV$`));
   await page.getByRole('button', { name: 'Add Tenants' }).click();
   const add = page.getByRole('dialog', { name: 'Add Tenants to the Whitelist' });
-  await expect(add.getByRole('textbox', { name: 'SKU Key' })).toHaveValue(skuKey);
-  const tenants = add.getByRole('combobox', { name: 'Tenant IDs' });
+  await expect(add.getByRole('textbox', { name: 'SKU Key', exact: true })).toHaveValue(skuKey);
+  const tenants = add.getByRole('combobox', { name: 'Tenant IDs', exact: true });
   await tenants.fill(tenant.id);
   await tenants.press('Enter');
   await add.getByRole('button', { name: 'Add', exact: true }).click();
