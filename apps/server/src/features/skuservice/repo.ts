@@ -74,7 +74,7 @@ export async function findSpu(db: Db, by: { id?: number; key?: string }, forUpda
   return row;
 }
 
-/** Inserts an SPU; undefined when the key is taken (the unique index decides, so two racing creates cannot both win). */
+/** Inserts an SPU; undefined when the key is taken (the unique index decides: two racing creates never both win). */
 export async function insertSpu(db: Db, row: typeof skuSpus.$inferInsert): Promise<SpuRow | undefined> {
   const [out] = await db.insert(skuSpus).values(row).onConflictDoNothing({ target: skuSpus.key }).returning();
   return out;
