@@ -150,15 +150,13 @@ export async function seedSkuService(tx: Db): Promise<void> {
       cpuArch,
     })),
   );
-  await tx
-    .insert(skuStorageMus)
-    .values(
-      STORAGE.map(([cloudProvider, volumeType]) => ({
-        id: muId(cloudProvider, volumeType),
-        cloudProvider,
-        volumeType,
-      })),
-    );
+  await tx.insert(skuStorageMus).values(
+    STORAGE.map(([cloudProvider, volumeType]) => ({
+      id: muId(cloudProvider, volumeType),
+      cloudProvider,
+      volumeType,
+    })),
+  );
 
   let day = 1;
   for (const [component, cpu, mem] of SPUS) {
