@@ -52,6 +52,7 @@ import { slaFeature } from './features/sla/index.js';
 import { billingFeature } from './features/billing/index.js';
 import { billingAccountsFeature } from './features/billingaccounts/index.js';
 import { partnersFeature } from './features/partners/index.js';
+import { skuServiceFeature } from './features/skuservice/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -89,6 +90,7 @@ export const features: readonly ServerFeature[] = [
   billingFeature,
   billingAccountsFeature,
   partnersFeature,
+  skuServiceFeature,
 ];
 
 export interface BuiltApp {

@@ -32,7 +32,7 @@ export type SkuMeasureUnit = (typeof SKU_MEASURE_UNITS)[number];
 /** Placeholders every unit has (the unit creation's own inputs), never group labels. */
 export const UNIT_BUILTIN_PLACEHOLDERS = ['provider', 'region'] as const;
 
-export const SKU_MESSAGES = {
+export const SKU_GROUP_MESSAGES = {
   nameRequired: 'Please input name!',
   patternRequired: 'Please input unit key pattern!',
   categoryRequired: 'Please select category!',
@@ -122,7 +122,7 @@ export function priceProblem(value: unknown, type: SkuPriceType): string | null 
  */
 export function expressionProblem(expression: unknown, formula: string, type: SkuPriceType): string | null {
   if (typeof expression !== 'object' || expression === null || Array.isArray(expression))
-    return SKU_MESSAGES.expressionNotObject;
+    return SKU_GROUP_MESSAGES.expressionNotObject;
   const parsed = parseFormula(formula);
   if ('error' in parsed) return parsed.error;
   const walk = (node: unknown, depth: number, path: string[]): string | null => {
@@ -198,21 +198,29 @@ export type SkuGroupListQuery = z.input<typeof skuGroupListQuery>;
 
 /** The price expression as JSON, or as text holding JSON (parsed by the server; bad JSON is a 400 with its error). */
 const expressionField = z.union([z.record(z.string(), z.unknown()), z.string()], {
-  error: SKU_MESSAGES.expressionRequired,
+  error: SKU_GROUP_MESSAGES.expressionRequired,
 });
 
 export const skuGroupBody = z.object({
-  name: z.string({ error: SKU_MESSAGES.nameRequired }).trim().min(1, SKU_MESSAGES.nameRequired).max(200),
+  name: z.string({ error: SKU_GROUP_MESSAGES.nameRequired }).trim().min(1, SKU_GROUP_MESSAGES.nameRequired).max(200),
   unit_key_pattern: z
-    .string({ error: SKU_MESSAGES.patternRequired })
+    .string({ error: SKU_GROUP_MESSAGES.patternRequired })
     .trim()
-    .min(1, SKU_MESSAGES.patternRequired)
+    .min(1, SKU_GROUP_MESSAGES.patternRequired)
     .max(300),
-  category: z.string({ error: SKU_MESSAGES.categoryRequired }).trim().min(1, SKU_MESSAGES.categoryRequired).max(100),
-  price_formula: z.string({ error: SKU_MESSAGES.formulaRequired }).trim().min(1, SKU_MESSAGES.formulaRequired).max(500),
-  price_type: z.enum(SKU_PRICE_TYPES, { error: SKU_MESSAGES.priceTypeRequired }),
+  category: z
+    .string({ error: SKU_GROUP_MESSAGES.categoryRequired })
+    .trim()
+    .min(1, SKU_GROUP_MESSAGES.categoryRequired)
+    .max(100),
+  price_formula: z
+    .string({ error: SKU_GROUP_MESSAGES.formulaRequired })
+    .trim()
+    .min(1, SKU_GROUP_MESSAGES.formulaRequired)
+    .max(500),
+  price_type: z.enum(SKU_PRICE_TYPES, { error: SKU_GROUP_MESSAGES.priceTypeRequired }),
   price_expression: expressionField,
-  measure_unit: z.enum(SKU_MEASURE_UNITS, { error: SKU_MESSAGES.measureUnitRequired }),
+  measure_unit: z.enum(SKU_MEASURE_UNITS, { error: SKU_GROUP_MESSAGES.measureUnitRequired }),
 });
 export type SkuGroupBody = z.input<typeof skuGroupBody>;
 export const skuGroupResponse = z.object({ sku_group: skuGroupSchema });
@@ -232,13 +240,17 @@ const betaEndField = z
   .trim()
   .nullable()
   .optional()
-  .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(v), SKU_MESSAGES.betaEndMidnight)
-  .refine((v) => !v || v.slice(0, 10) >= utcToday(), SKU_MESSAGES.betaEndPast);
+  .refine((v) => !v || /^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(v), SKU_GROUP_MESSAGES.betaEndMidnight)
+  .refine((v) => !v || v.slice(0, 10) >= utcToday(), SKU_GROUP_MESSAGES.betaEndPast);
 
 export const createUnitsByGroupBody = z.object({
   group_id: z.string().trim().min(1).max(40),
-  provider: z.enum(CLOUD_PROVIDERS, { error: SKU_MESSAGES.providerRequired }),
-  region: z.string({ error: SKU_MESSAGES.regionRequired }).trim().min(1, SKU_MESSAGES.regionRequired).max(64),
+  provider: z.enum(CLOUD_PROVIDERS, { error: SKU_GROUP_MESSAGES.providerRequired }),
+  region: z
+    .string({ error: SKU_GROUP_MESSAGES.regionRequired })
+    .trim()
+    .min(1, SKU_GROUP_MESSAGES.regionRequired)
+    .max(64),
   /** One value per group label (letters, digits, `_`, `-`, `.`). */
   group_labels: z
     .record(

@@ -336,6 +336,21 @@ export const errorCatalogue = {
   'partners.apiKeyRevoked': { status: 409, message: 'The API key is revoked already' },
   'partners.logoNotFound': { status: 404, message: 'Logo not found' },
   'partners.logoInvalid': { status: 400, message: 'The file is not a usable SVG image' },
+  // Issue 17, SKU service: SPUs, SKUs, compute and storage MUs, the whitelist strategy.
+  'skuservice.spuNotFound': { status: 404, message: 'SPU not found' },
+  'skuservice.skuNotFound': { status: 404, message: 'SKU not found' },
+  'skuservice.spuExists': { status: 409, message: 'An SPU with this name already exists' },
+  'skuservice.skuExists': { status: 409, message: 'A SKU with this key already exists' },
+  'skuservice.unknownSpu': { status: 400, message: 'The SPU does not exist' },
+  'skuservice.spuComponentMismatch': { status: 400, message: "The SPU is for another component than the SKU's" },
+  'skuservice.unknownComputeMu': { status: 400, message: 'The instance type is not a compute MU of the provider' },
+  'skuservice.unknownStorageMu': { status: 400, message: 'The volume type is not a storage MU of the provider' },
+  'skuservice.unknownTikvSku': { status: 400, message: 'The tikv sku key is not a TiKV SKU of the provider' },
+  'skuservice.storageNotAllowed': { status: 400, message: 'This SKU keeps no data: it has no storage' },
+  'skuservice.unknownWhitelistTarget': { status: 400, message: 'The SKU or SPU of the whitelist does not exist' },
+  'skuservice.unknownTenant': { status: 400, message: 'The tenant does not exist' },
+  'skuservice.alreadyWhitelisted': { status: 409, message: 'The tenant is already on this whitelist' },
+  'skuservice.whitelistEntryNotFound': { status: 404, message: 'Whitelist entry not found' },
   // Issue 15, billing: invoices, support plans, risk levels, discounts, credits, fx and tax rates, usage.
   'billing.invoiceNotFound': { status: 404, message: 'Invoice not found' },
   'billing.invoiceActionNotAllowed': {

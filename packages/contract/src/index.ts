@@ -44,3 +44,5 @@ export * from './billingaccounts.js';
 export * from './billingaccounts-api.js';
 export * from './partners.js';
 export * from './partners-api.js';
+export * from './skuservice.js';
+export * from './skuservice-api.js';

@@ -375,6 +375,19 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/v1/admin/partner/msp/:orgId/apikeys/:keyId': 'admin.manage',
   'POST /api/v1/admin/partner/msp/upload-logo': 'portal.operate',
   'GET /api/v1/admin/partner/msp/logo/:logoId': 'public',
+  // Issue 17, SKU service: reads for every signed-in user; catalogue and whitelist changes are the admin's.
+  'GET /api/v1/devops/mgmt-portal/spus': 'portal.read',
+  'POST /api/v1/devops/mgmt-portal/spus': 'admin.manage',
+  'PATCH /api/v1/devops/mgmt-portal/spus/:id': 'admin.manage',
+  'GET /api/v1/devops/mgmt-portal/skus': 'portal.read',
+  'POST /api/v1/devops/mgmt-portal/skus': 'admin.manage',
+  'PATCH /api/v1/devops/mgmt-portal/skus/:id': 'admin.manage',
+  'GET /api/v1/devops/mgmt-portal/computeMus': 'portal.read',
+  'GET /api/v1/devops/mgmt-portal/storageMus': 'portal.read',
+  'GET /api/v1/devops/mgmt-portal/whitelist': 'portal.read',
+  'POST /api/v1/devops/mgmt-portal/whitelist': 'admin.manage',
+  'DELETE /api/v1/devops/mgmt-portal/whitelist/:id': 'admin.manage',
+  'GET /api/v1/devops/mgmt-portal/changelog': 'portal.read',
 };
 
 /** Not contract routes, and documented as such: the API document and its viewer (public, no data). */

@@ -29,6 +29,7 @@ import { seedAiops } from './aiops.js';
 import { rateSeededChanges, seedBilling } from './billing.js';
 import { seedBillingAccounts } from './billingaccounts.js';
 import { seedPartners } from './partners.js';
+import { seedSkuService } from './skuservice.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -87,6 +88,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await rateSeededChanges(tx);
   // Partners: MSPs, the CPPO / MCPO resellers of billing accounts' configs, resellers, and their customer links.
   await seedPartners(tx);
+  // The SKU service: compute and storage MUs, SPUs and their SKUs on AWS / GCP / Azure, whitelists, a change log.
+  await seedSkuService(tx);
 }
 
 /**

@@ -21,6 +21,7 @@ import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { partnersFeature } from '../features/partners';
+import { skuServiceFeature } from '../features/skuservice';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
 import { remediationFeature } from '../features/remediation';
@@ -60,4 +61,5 @@ export const features: readonly FeatureManifest[] = [
   billingAccountsFeature,
   partnersFeature,
   skuEditorFeature,
+  skuServiceFeature,
 ];

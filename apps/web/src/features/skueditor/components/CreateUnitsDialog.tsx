@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { CLOUD_PROVIDERS, SKU_MESSAGES } from '@portal/contract';
+import { CLOUD_PROVIDERS, SKU_GROUP_MESSAGES } from '@portal/contract';
 import type { CreateUnitsByGroupBody, CreateUnitsResult, SkuGroup } from '@portal/contract';
 import { ApiError } from '../../../shared/lib/ApiError';
 import { useCreateUnits, useUnitsDryRun } from '../api';
@@ -87,14 +87,14 @@ export function CreateUnitsDialog({ group, open, onClose }: { group: SkuGroup; o
         <Form.Item
           name="provider"
           label="Provider"
-          rules={[{ required: true, message: SKU_MESSAGES.providerRequired }]}
+          rules={[{ required: true, message: SKU_GROUP_MESSAGES.providerRequired }]}
         >
           <Select aria-label="Provider" options={CLOUD_PROVIDERS.map((p) => ({ value: p, label: p }))} />
         </Form.Item>
         <Form.Item
           name="region"
           label="Region"
-          rules={[{ required: true, whitespace: true, message: SKU_MESSAGES.regionRequired }]}
+          rules={[{ required: true, whitespace: true, message: SKU_GROUP_MESSAGES.regionRequired }]}
         >
           <Input aria-label="Region" />
         </Form.Item>

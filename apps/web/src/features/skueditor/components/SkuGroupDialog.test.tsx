@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { BILLING_PREFIX as B, SKU_MESSAGES, utcToday } from '@portal/contract';
+import { BILLING_PREFIX as B, SKU_GROUP_MESSAGES, utcToday } from '@portal/contract';
 import type { BillingUnit, SkuGroup } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import { operatorProfile } from '../../../test/fixtures';
@@ -74,12 +74,12 @@ describe('SKU group form (spec §5)', () => {
     renderWithProviders(<SkuGroupDialog mode="create" open onClose={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     for (const m of [
-      SKU_MESSAGES.nameRequired,
-      SKU_MESSAGES.patternRequired,
-      SKU_MESSAGES.categoryRequired,
-      SKU_MESSAGES.formulaRequired,
-      SKU_MESSAGES.priceTypeRequired,
-      SKU_MESSAGES.measureUnitRequired,
+      SKU_GROUP_MESSAGES.nameRequired,
+      SKU_GROUP_MESSAGES.patternRequired,
+      SKU_GROUP_MESSAGES.categoryRequired,
+      SKU_GROUP_MESSAGES.formulaRequired,
+      SKU_GROUP_MESSAGES.priceTypeRequired,
+      SKU_GROUP_MESSAGES.measureUnitRequired,
     ])
       expect(await screen.findByText(m)).toBeInTheDocument();
     const expr = screen.getByRole('textbox', { name: 'Price Expression' });
@@ -94,7 +94,7 @@ describe('SKU group form (spec §5)', () => {
     expect(await screen.findByText(parserError)).toBeInTheDocument();
     fireEvent.change(expr, { target: { value: '[1]' } });
     fireEvent.blur(expr);
-    expect(await screen.findByText(SKU_MESSAGES.expressionNotObject)).toBeInTheDocument();
+    expect(await screen.findByText(SKU_GROUP_MESSAGES.expressionNotObject)).toBeInTheDocument();
   });
 
   it('trims pattern and formula, shows label inputs but provider and region, then shows the units', async () => {
@@ -190,8 +190,8 @@ describe('unit creation (spec §4, §5)', () => {
     const create = within(dialog).getByRole('button', { name: 'Create' });
     expect(create).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Dry Run' }));
-    expect(await within(dialog).findByText(SKU_MESSAGES.providerRequired)).toBeInTheDocument();
-    expect(within(dialog).getByText(SKU_MESSAGES.regionRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SKU_GROUP_MESSAGES.providerRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(SKU_GROUP_MESSAGES.regionRequired)).toBeInTheDocument();
     expect(within(dialog).getByText('Please input volume_type!')).toBeInTheDocument();
     await choose('Provider', 'AWS');
     await user.type(within(dialog).getByRole('textbox', { name: 'Region' }), 'us-east-1');

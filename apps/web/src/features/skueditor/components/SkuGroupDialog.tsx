@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
-import { SKU_MEASURE_UNITS, SKU_MESSAGES, SKU_PRICE_TYPES } from '@portal/contract';
+import { SKU_MEASURE_UNITS, SKU_GROUP_MESSAGES, SKU_PRICE_TYPES } from '@portal/contract';
 import type { PricePreview, SkuGroup, SkuGroupBody } from '@portal/contract';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { useDeleteUnit, useGroupUnits, usePricePreview, useSaveSkuGroup, useSkuCategories } from '../api';
@@ -159,14 +159,14 @@ export function SkuGroupDialog({
         <Form.Item
           name="name"
           label="Name"
-          rules={[{ required: true, whitespace: true, message: SKU_MESSAGES.nameRequired }]}
+          rules={[{ required: true, whitespace: true, message: SKU_GROUP_MESSAGES.nameRequired }]}
         >
           <Input aria-label="Name" />
         </Form.Item>
         <Form.Item
           name="unit_key_pattern"
           label="Unit Key Pattern"
-          rules={[{ required: true, whitespace: true, message: SKU_MESSAGES.patternRequired }]}
+          rules={[{ required: true, whitespace: true, message: SKU_GROUP_MESSAGES.patternRequired }]}
           extra="e.g. {provider}.dedicated.storage.tikv.{volume_type}"
         >
           <Input
@@ -177,7 +177,7 @@ export function SkuGroupDialog({
         <Form.Item
           name="category"
           label="Category"
-          rules={[{ required: true, message: SKU_MESSAGES.categoryRequired }]}
+          rules={[{ required: true, message: SKU_GROUP_MESSAGES.categoryRequired }]}
         >
           <Select
             aria-label="Category"
@@ -190,7 +190,7 @@ export function SkuGroupDialog({
         <Form.Item
           name="price_formula"
           label="Price Formula"
-          rules={[{ required: true, whitespace: true, message: SKU_MESSAGES.formulaRequired }]}
+          rules={[{ required: true, whitespace: true, message: SKU_GROUP_MESSAGES.formulaRequired }]}
           extra="e.g. provider={provider}; volume={volume_type}"
         >
           <Input
@@ -202,7 +202,7 @@ export function SkuGroupDialog({
           <Form.Item
             name="price_type"
             label="Price Type"
-            rules={[{ required: true, message: SKU_MESSAGES.priceTypeRequired }]}
+            rules={[{ required: true, message: SKU_GROUP_MESSAGES.priceTypeRequired }]}
           >
             <Select
               aria-label="Price Type"
@@ -213,7 +213,7 @@ export function SkuGroupDialog({
           <Form.Item
             name="measure_unit"
             label="Measure Unit"
-            rules={[{ required: true, message: SKU_MESSAGES.measureUnitRequired }]}
+            rules={[{ required: true, message: SKU_GROUP_MESSAGES.measureUnitRequired }]}
           >
             <Select
               aria-label="Measure Unit"
@@ -227,14 +227,14 @@ export function SkuGroupDialog({
           label="Price Expression"
           validateTrigger="onBlur"
           rules={[
-            { required: true, whitespace: true, message: SKU_MESSAGES.expressionRequired },
+            { required: true, whitespace: true, message: SKU_GROUP_MESSAGES.expressionRequired },
             {
               validator: async (_, text: string | undefined) => {
                 if (!text?.trim()) return;
                 const parsed = parseExpression(text);
                 if ('error' in parsed) throw new Error(parsed.error);
                 if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
-                  throw new Error(SKU_MESSAGES.expressionNotObject);
+                  throw new Error(SKU_GROUP_MESSAGES.expressionNotObject);
               },
             },
           ]}
