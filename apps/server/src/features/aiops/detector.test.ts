@@ -230,7 +230,9 @@ describe('the durable jobs', () => {
       sql`select occurrences n, firing from aiops_issues where rule = 'tikv_storage_pressure' and status <> 'resolved'`,
     );
     expect(storage).toEqual({ n: before[0]!.n + 1, firing: true });
-  });
+    // The drain runs every job due, the detection over the whole demo fleet among them: ~3 s on PGlite, and it ran
+    // past 20 s in the PostgreSQL pass of a CI run on a machine loaded by other work.
+  }, 60_000);
 
   it('writes the daily reports due (catching up missed days), then waits for the next midnight', async () => {
     const now = new Date();

@@ -45,7 +45,7 @@ export function SkuEditorPage() {
       dataIndex: 'price_expression',
       key: 'price_expression',
       render: (v: unknown) => (
-        <Typography.Text code ellipsis={{ tooltip: JSON.stringify(v) }} style={{ maxWidth: 260 }}>
+        <Typography.Text code ellipsis={{ tooltip: JSON.stringify(v) }} style={{ maxWidth: 200 }}>
           {JSON.stringify(v)}
         </Typography.Text>
       ),
@@ -56,6 +56,7 @@ export function SkuEditorPage() {
     columns.push({
       title: 'Actions',
       key: 'actions',
+      fixed: 'right',
       render: (_: never, g) => (
         <Button size="small" onClick={() => setDialog({ mode: 'edit', group: g })}>
           Edit
@@ -94,6 +95,8 @@ export function SkuEditorPage() {
         </ListToolbar>
         <DataTable<SkuGroup>
           aria-label="SKU groups"
+          // Fits the panel at 1440 px: the long texts wrap, the expression is cut (whole on hover).
+          scroll={{ x: '100%' }}
           columns={columns}
           query={query}
           list={list}

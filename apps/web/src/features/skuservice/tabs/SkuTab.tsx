@@ -114,6 +114,7 @@ export function SkuTab() {
     {
       title: 'Conditions',
       key: 'conditions',
+      width: 220,
       render: (_: unknown, row) =>
         row.conditions.length
           ? row.conditions.map((c) => `${c.key} ${c.operator} ${c.values.join(', ')}`).join('; ')
@@ -122,6 +123,7 @@ export function SkuTab() {
     {
       title: 'Actions',
       key: 'actions',
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Flex gap={8}>
           <Link to={`/sku_service/whitelist?${q('sku_key', row.key)}&${q('component_type', row.componentType)}`}>
@@ -174,6 +176,8 @@ export function SkuTab() {
       </ListToolbar>
       <DataTable<Sku>
         aria-label="SKUs"
+        // Fits the panel at 1440 px: the texts wrap, the actions stay in view.
+        scroll={{ x: '100%' }}
         columns={columns}
         query={query}
         list={list}
