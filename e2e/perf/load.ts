@@ -222,6 +222,8 @@ function gzipSize(url: string, body: Buffer): number {
 
 export interface LoadOptions {
   timeoutMs?: number;
+  /** The path the page should end on, when it forwards (a redirect route); `url`'s own path otherwise. */
+  landsOn?: string;
   /**
    * Runs on the page once it was measured, before its context closes (the crawl reads its links and opens its tabs
    * there): what it loads counts no more.
@@ -238,7 +240,7 @@ export async function loadPage(
   baseUrl: string,
   url: string,
   state: StorageState,
-  { timeoutMs = 30_000, inspect }: LoadOptions = {},
+  { timeoutMs = 30_000, landsOn, inspect }: LoadOptions = {},
 ): Promise<PageLoad> {
   const context = await browser.newContext({ storageState: state });
   try {
@@ -256,10 +258,11 @@ export async function loadPage(
     const settled = problem ? undefined : await settle(page, network, { timeoutMs });
     const perf = await readPerf(page);
     const at = new URL(page.url());
+    const wanted = new URL(baseUrl + (landsOn ?? url));
     const failed = await failureShown(page);
     if (problem) {
       // already set
-    } else if (at.origin + at.pathname !== new URL(baseUrl + url).origin + new URL(baseUrl + url).pathname) {
+    } else if (at.origin + at.pathname !== wanted.origin + wanted.pathname) {
       problem = `ended on ${at.pathname} instead`;
     } else if (failed !== null) {
       problem = `shows a failure: ${failed}`;

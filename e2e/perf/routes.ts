@@ -51,13 +51,15 @@ export interface ConsoleRoute {
   requires: string;
   /** The least privileged demo account that may open it: the one that measures it. */
   account: Account;
+  /** Where its page forwards (the manifest's `redirectTo`): the load ends there. */
+  redirectTo?: string;
 }
 
 /** What this module reads of a manifest (apps/web/src/shared/lib/feature.ts: FeatureManifest). */
 interface ManifestLike {
   key: string;
   requires?: string;
-  routes: readonly { path: string; requires?: string }[];
+  routes: readonly { path: string; requires?: string; redirectTo?: string }[];
 }
 
 const holds = (account: Account, privilege: string): boolean =>
@@ -88,7 +90,13 @@ export async function consoleRoutes(): Promise<ConsoleRoute[]> {
       const requires = route.requires ?? feature.requires ?? 'portal.read';
       const account = accountFor(requires);
       if (!account) throw new Error(`no demo account holds ${requires}, which ${route.path} needs`);
-      routes.push({ path: route.path, feature: feature.key, requires, account });
+      routes.push({
+        path: route.path,
+        feature: feature.key,
+        requires,
+        account,
+        ...(route.redirectTo ? { redirectTo: route.redirectTo } : {}),
+      });
     }
   }
   if (!routes.length) throw new Error(`no routes in ${FEATURES_MODULE}`);
@@ -288,6 +296,7 @@ export async function crawlRoutes(
     if (measure) loading.add(route.path);
     const t0 = Date.now();
     const load = await loadPage(browser, baseUrl, url, stateOf(measure ? route.account : crawler), {
+      ...(route.redirectTo ? { landsOn: route.redirectTo } : {}),
       inspect: async (page, network) => {
         if (!wanted().length) return;
         const failure = await failureShown(page);

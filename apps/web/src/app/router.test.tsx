@@ -1,6 +1,8 @@
+import { isValidElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureManifest } from '../shared/lib/feature';
-import { preloadPage } from './router';
+import { buildRoutes, preloadPage } from './router';
 
 function Page() {
   return null;
@@ -44,5 +46,30 @@ describe('preloadPage', () => {
     preloadPage([{ key: 'x', routes: [{ path: '/x', page: failing }] }], '/x');
     expect(failing).toHaveBeenCalledTimes(1);
     await new Promise((r) => setTimeout(r, 0)); // no unhandled rejection
+  });
+});
+
+describe('a redirect route (spec §2: /sku_service redirects to /sku_service/spu)', () => {
+  const page = vi.fn(async () => Page);
+  const features: FeatureManifest[] = [
+    {
+      key: 'catalogue',
+      routes: [
+        { path: '/catalogue', redirectTo: '/catalogue/spu' },
+        { path: '/catalogue/:tab', page },
+      ],
+    },
+  ];
+  const all = (routes: RouteObject[]): RouteObject[] => routes.flatMap((r) => [r, ...all(r.children ?? [])]);
+
+  it('forwards at once, replacing the history entry, with no page of its own', () => {
+    const route = all(buildRoutes(features)).find((r) => r.path === '/catalogue');
+    expect(isValidElement(route?.element) && route.element.type).toBe(Navigate);
+    expect((route!.element as { props: unknown }).props).toMatchObject({ to: '/catalogue/spu', replace: true });
+  });
+
+  it('is nothing to preload', () => {
+    preloadPage(features, '/catalogue');
+    expect(page).not.toHaveBeenCalled();
   });
 });

@@ -46,7 +46,9 @@ function FeaturePage({ Page, requires }: { Page: ComponentType; requires: Privil
  */
 export function buildRoutes(features: readonly FeatureManifest[]): RouteObject[] {
   const featureRoutes: RouteObject[] = features.flatMap((feature) =>
-    feature.routes.map((route) => {
+    feature.routes.map((route): RouteObject => {
+      if (route.redirectTo !== undefined)
+        return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
       const Page = lazyPage(route.page);
       return {
         path: route.path,
@@ -103,7 +105,7 @@ export function preloadPage(features: readonly FeatureManifest[], pathname: stri
   for (const feature of features)
     for (const route of feature.routes)
       if (matchPath({ path: route.path, end: true }, path)) {
-        route.page().catch(() => undefined);
+        route.page?.().catch(() => undefined);
         return;
       }
 }

@@ -2,22 +2,6 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 
 export { skuServiceKeys } from './keys';
 
-/** The SKU service's tabs (spec §2 "/sku_service/{sku_component}: tabs spu, sku, whitelist, changelog"). */
-export const SKU_SERVICE_TABS = ['spu', 'sku', 'whitelist', 'changelog'] as const;
-
-/**
- * Where an audit row of the catalogue links: instance `spu:<key>`, `sku:<key>`, `whitelist:<scope>:<key>`, and the
- * SKU editor's `sku_group:<id>` and `unit:<key>` (its list: the groups are searched by name, not id).
- */
-export function catalogueObjectPath(instanceId: string): string {
-  const [kind, a = '', b = ''] = instanceId.split(':');
-  const q = (k: string, v: string) => `${k}=${encodeURIComponent(v)}`;
-  if (kind === 'sku_group' || kind === 'unit') return '/sku_editor';
-  if (kind === 'sku') return `/sku_service/sku?${q('key', a)}`;
-  if (kind === 'whitelist') return `/sku_service/whitelist?${q(a === 'spu' ? 'spu_key' : 'sku_key', b)}`;
-  return `/sku_service/spu?${q('key', a)}`;
-}
-
 /**
  * The SKU service (issue 17; spec §2 /sku_service/{spu,sku,whitelist,changelog}): SPUs, SKUs, the whitelist strategy
  * and the catalogue's change log. Loads with the shell: data and lazy imports only.
@@ -28,7 +12,7 @@ export const skuServiceFeature: FeatureManifest = {
     {
       path: '/sku_service',
       title: 'SKU Service',
-      page: () => import('./pages/SkuServicePage').then((m) => m.SkuServiceRedirect),
+      redirectTo: '/sku_service/spu',
     },
     { path: '/sku_service/:component', page: () => import('./pages/SkuServicePage').then((m) => m.SkuServicePage) },
   ],
@@ -37,5 +21,6 @@ export const skuServiceFeature: FeatureManifest = {
     { kind: 'sku', path: (key) => `/sku_service/sku?key=${encodeURIComponent(key)}` },
     { kind: 'spu', path: (key) => `/sku_service/spu?key=${encodeURIComponent(key)}` },
   ],
-  auditLinks: [{ type: 'spu_sku', path: catalogueObjectPath }],
+  // The catalogue's change log, filtered by the object (it links the object itself): the link code stays in the page.
+  auditLinks: [{ type: 'spu_sku', path: (id) => `/sku_service/changelog?instance_id=${encodeURIComponent(id)}` }],
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueObjectPath } from './index';
+import { catalogueObjectPath } from './lib/links';
 
 describe('the catalogue change log links each row to its object', () => {
   it('SPUs, SKUs and whitelists to their tab, SKU groups and units to the SKU editor', () => {

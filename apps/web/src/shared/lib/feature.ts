@@ -21,16 +21,21 @@ export const MENU_SECTIONS = [
 
 export type MenuSectionKey = (typeof MENU_SECTIONS)[number]['key'];
 
-export interface FeatureRoute {
+interface FeatureRouteBase {
   /** A react-router path, e.g. "/orgs/:orgId". */
   path: string;
-  /** Lazy import of the page component (route-level code splitting). */
-  page: () => Promise<ComponentType>;
   /** Breadcrumb label of this exact path; the path segment otherwise. */
   title?: string;
   /** The privilege needed to open it (others get a 403 page); `portal.read` (any signed-in user) when absent. */
   requires?: Privilege;
 }
+
+/**
+ * A page of the feature — lazily imported (route-level code splitting) — or a path that only forwards to another
+ * (spec §2: /sku_service redirects to /sku_service/spu), which loads no code at all.
+ */
+export type FeatureRoute = FeatureRouteBase &
+  ({ page: () => Promise<ComponentType>; redirectTo?: undefined } | { redirectTo: string; page?: undefined });
 
 export interface FeatureMenu {
   section: MenuSectionKey;

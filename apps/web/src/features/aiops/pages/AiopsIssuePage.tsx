@@ -1,10 +1,10 @@
-import { Alert } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Alert, Skeleton } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { aiopsApi } from '@portal/contract';
 import type { AiopsIssue } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import type { DetailTab } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -16,6 +16,9 @@ import { AiopsSeverityTag, AiopsStatusTag } from '../components/AiopsTags';
 import { EvidencePanel } from '../components/EvidencePanel';
 import { IssueActions } from '../components/IssueActions';
 import { RuleFacts } from '../components/RuleFacts';
+
+// Loaded when its tab opens (the list and its table are not part of the page's first paint).
+const AuditLogTab = lazy(() => import('../../../shared/ui/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
 
 const none = <Text type="secondary">-</Text>;
 const value = (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{Number(v.toPrecision(4))}</span>;
@@ -33,7 +36,15 @@ function by(at: string | null, who: string | null) {
 function tabsOf(issue: AiopsIssue): DetailTab[] {
   return [
     { key: 'rule', label: 'Rule', children: <RuleFacts issue={issue} /> },
-    { key: 'audit', label: 'Audit Logs', children: <AuditLogTab type="aiops_issue" instanceId={issue.key} /> },
+    {
+      key: 'audit',
+      label: 'Audit Logs',
+      children: (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <AuditLogTab type="aiops_issue" instanceId={issue.key} />
+        </Suspense>
+      ),
+    },
   ];
 }
 

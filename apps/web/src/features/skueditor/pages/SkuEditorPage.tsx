@@ -11,8 +11,13 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Panel } from '../../../shared/ui/Panel';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useSkuGroups } from '../api';
-import { PreviewTreeDrawer } from '../components/PreviewTreeDrawer';
-import { SkuGroupDialog, type SkuGroupMode } from '../components/SkuGroupDialog';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+import type { SkuGroupMode } from '../components/SkuGroupDialog';
+
+// Loaded when first opened: the group dialog (antd's Table, Form, DatePicker) and the tree (antd's Tree) were 175 KB
+// gzip of the page's first load.
+const SkuGroupDialog = lazyDialog(() => import('../components/SkuGroupDialog').then((m) => m.SkuGroupDialog));
+const PreviewTreeDrawer = lazyDialog(() => import('../components/PreviewTreeDrawer').then((m) => m.PreviewTreeDrawer));
 
 /**
  * /sku_editor (spec §2): the SKU groups, searched by name (kept in the URL), each opened for view by its name or for

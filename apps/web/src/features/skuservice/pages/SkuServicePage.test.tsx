@@ -5,7 +5,7 @@ import { mockFetch } from '../../../test/fetchMock';
 import { adminProfile } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { entry, list, P, sku, spu } from '../testing';
-import { SkuServicePage, SkuServiceRedirect } from './SkuServicePage';
+import { SkuServicePage } from './SkuServicePage';
 import '../tabs/SpuTab';
 import '../tabs/SkuTab';
 import '../tabs/WhitelistTab';
@@ -44,12 +44,6 @@ const page = (path: string) =>
   );
 
 describe('/sku_service', () => {
-  it('redirects /sku_service to /sku_service/spu', async () => {
-    serve();
-    const { router } = renderWithProviders(<SkuServiceRedirect />, { path: '/sku_service', routePath: '/sku_service' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sku_service/spu'));
-  });
-
   it('an unknown tab goes to the SPU tab', async () => {
     serve();
     const { router } = page('/sku_service/nope');

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Panel } from '../../../shared/ui/Panel';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TabSet } from '../../../shared/ui/TabSet';
-import { SKU_SERVICE_TABS } from '../index';
+import { SKU_SERVICE_TABS } from '../lib/links';
 
 type Tab = (typeof SKU_SERVICE_TABS)[number];
 const tab = (load: () => Promise<ComponentType>) => lazy(() => load().then((component) => ({ default: component })));
@@ -29,11 +29,6 @@ const later = (content: ReactNode) => (
     {content}
   </Suspense>
 );
-
-/** /sku_service (spec §2): redirects to /sku_service/spu. */
-export function SkuServiceRedirect() {
-  return <Navigate to="/sku_service/spu" replace />;
-}
 
 /**
  * /sku_service/{sku_component} (spec §2): the tabs spu, sku, whitelist and changelog, each its own URL; a tab's

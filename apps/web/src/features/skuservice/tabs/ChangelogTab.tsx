@@ -7,7 +7,7 @@ import { DateText } from '../../../shared/ui/Formatted';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useChangelog } from '../api';
-import { catalogueObjectPath } from '../index';
+import { catalogueObjectPath } from '../lib/links';
 
 type Details = { before?: unknown; after?: unknown; instance_id?: string } | null;
 
