@@ -29,6 +29,7 @@ import { seedAiops } from './aiops.js';
 import { rateSeededChanges, seedBilling } from './billing.js';
 import { seedBillingAccounts } from './billingaccounts.js';
 import { seedPartners } from './partners.js';
+import { seedSkuEditor } from './skueditor.js';
 import { seedSkuService } from './skuservice.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
@@ -90,6 +91,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedPartners(tx);
   // The SKU service: compute and storage MUs, SPUs and their SKUs on AWS / GCP / Azure, whitelists, a change log.
   await seedSkuService(tx);
+  // The SKU editor: a group priced by a label (volume type) and a threshold group, with units made by group.
+  await seedSkuEditor(tx);
 }
 
 /**

@@ -55,11 +55,28 @@ async function openInvoice(): Promise<Invoice> {
 describe('SKU groups', () => {
   it('holds the price list that was in code as groups and units, listed and searchable by name', async () => {
     const live = await ok<ListResult<BillingUnit>>('GET', `${B}/units?per_page=1000`);
-    expect(live.total).toBe(UNITS.length);
+    // The migration's price list, and the demo's 7 units made by group (seed/skueditor.ts).
+    expect(live.total).toBe(UNITS.length + 7);
     for (const u of UNITS)
       expect(live.items.find((x) => x.unit === u.unit)).toMatchObject({ ...u, group_id: expect.any(String) });
+    expect(live.items.find((x) => x.unit === 'aws.dedicated.storage.tikv.us-east-1.io2')).toMatchObject({
+      region: 'us-east-1',
+      labels: { volume_type: 'io2' },
+      price_cents: 2150,
+      price_type: 'normal',
+    });
+    expect(
+      live.items.find((x) => x.unit === 'aws.dedicated.data_transfer.cross_region.us-west-2.tiered'),
+    ).toMatchObject({
+      price_type: 'threshold',
+      tiers: [
+        { from: 0, price: 400 },
+        { from: 10_000, price: 340 },
+        { from: 100_000, price: 280 },
+      ],
+    });
     const groups = await ok<ListResult<SkuGroup>>('GET', `${B}/sku_groups?per_page=100`);
-    expect(groups.total).toBe(18);
+    expect(groups.total).toBe(18 + 2);
     const tidb = groups.items.find((g) => g.category === 'dedicated.compute.tidb')!;
     expect(tidb).toMatchObject({
       unit_key_pattern: '{provider}.dedicated.compute.tidb',
