@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { orgsApi, SKU_MESSAGES } from '@portal/contract';
 import type { ListResult, Tenant } from '@portal/contract';
-import { ADMIN, apiGet, baseUrl, chooseOption, signedInPage, toast } from './helpers.js';
+import { ADMIN, apiGet, baseUrl, chooseOption, expectToast, signedInPage } from './helpers.js';
 
 /**
  * The SKU service through the UI (issue 17; spec §2 /sku_service/{spu,sku,whitelist,changelog} and its deep links;
@@ -48,7 +48,7 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   await expect(spuDialog.getByText(SKU_MESSAGES.mappingsJson)).toBeVisible();
   await spuDialog.getByRole('textbox', { name: 'Mappings', exact: true }).fill(`[{"skuKey": "gcp-e2e-tikv-${stamp}"}]`);
   await spuDialog.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, SKU_MESSAGES.spuAdded)).toBeVisible();
+  await expectToast(page, SKU_MESSAGES.spuAdded);
   await expect(spuDialog).toBeHidden();
 
   // SKU on it, on AWS.
@@ -83,7 +83,7 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   await number(skuDialog, 'Default Node Number', '3');
   await skuDialog.getByRole('textbox', { name: 'SKU Key', exact: true }).fill(skuKey);
   await skuDialog.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, SKU_MESSAGES.skuCreated)).toBeVisible();
+  await expectToast(page, SKU_MESSAGES.skuCreated);
   await expect(skuDialog).toBeHidden();
 
   // The SPU's SKUs (deep link ?spu_key=), then the SKU's whitelist (deep link ?sku_key=&component_type=).
@@ -100,7 +100,7 @@ test('an SPU with mappings, a SKU on it, a whitelisted tenant, all in the change
   await tenants.fill(tenant.id);
   await tenants.press('Enter');
   await add.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(toast(page, 'Tenants have been added to the whitelist')).toBeVisible();
+  await expectToast(page, 'Tenants have been added to the whitelist');
   await expect(
     page.getByRole('table', { name: 'Whitelist' }).getByRole('row').filter({ hasText: tenant.id }),
   ).toContainText(tenant.name);
