@@ -87,20 +87,31 @@ export function toast(page: Page, text: string | RegExp): Locator {
 const TOAST_RECORDER = `(() => {
   const shown = (window.__portalToasts = []);
   const known = new WeakMap();
-  const look = () => {
-    for (const el of document.querySelectorAll('[role="alert"]')) {
-      let entry = known.get(el);
-      if (!entry) known.set(el, (entry = shown[shown.push({ text: '', taken: false }) - 1]));
-      entry.text = el.textContent || entry.text;
-    }
+  const note = (el) => {
+    let entry = known.get(el);
+    if (!entry) known.set(el, (entry = shown[shown.push({ el, text: '', taken: false }) - 1]));
+    entry.text = el.textContent || entry.text;
   };
-  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+  // Only what changed is looked at (a whole-document query per change cost the renderer on busy pages): alerts added,
+  // and alerts whose content was added to. A notice's text is read again when asked for, while it is in the page.
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const host = r.target.nodeType === 1 ? r.target.closest('[role="alert"]') : null;
+      if (host) note(host);
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        if (n.matches('[role="alert"]')) note(n);
+        for (const el of n.querySelectorAll('[role="alert"]')) note(el);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
 })()`;
 
 /** Takes the first alert not yet taken whose text matches; null when the page has no recorder. */
 const TAKE_TOAST = `(([source, flags, plain]) => {
   const shown = window.__portalToasts;
   if (!shown) return null;
+  for (const e of shown) if (e.el.isConnected) e.text = e.el.textContent || e.text;
   const says = (t) => (plain === null ? new RegExp(source, flags).test(t) : t.includes(plain));
   const hit = shown.find((e) => !e.taken && says(e.text));
   if (hit) hit.taken = true;
