@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { hasStorage, SKU_MESSAGES as M } from '@portal/contract';
 import type { CloudProvider, SkuComponentType } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
@@ -7,7 +7,7 @@ import { useComputeMus, useCreateSku, useSpus, useStorageMus } from '../api';
 import { componentOptions, providerOptions } from '../lib/options';
 import { toStorage } from '../lib/storage';
 import type { StorageValues } from '../lib/storage';
-import { numberRules, StorageFields } from './StorageFields';
+import { numberRules, SkuStorageSection } from './StorageFields';
 
 interface Values {
   componentType?: SkuComponentType;
@@ -121,36 +121,7 @@ export function SkuCreateDialog({ open, onClose, spuKey }: SkuCreateDialogProps)
         />
       </Form.Item>
       {storage ? (
-        <>
-          <StorageFields
-            prefix="dataStorage"
-            title="Data Storage"
-            storageMus={storageMus.data}
-            loading={storageMus.isFetching}
-          />
-          <Form.Item
-            name="editRaftStorage"
-            label="Edit Raft Storage"
-            required
-            rules={[{ required: true, message: M.editRaftStorage }]}
-          >
-            <Radio.Group
-              aria-label="Edit Raft Storage"
-              options={[
-                { value: true, label: 'Yes' },
-                { value: false, label: 'No' },
-              ]}
-            />
-          </Form.Item>
-          {editRaft ? (
-            <StorageFields
-              prefix="raftlogStorage"
-              title="Raft Log Storage"
-              storageMus={storageMus.data}
-              loading={storageMus.isFetching}
-            />
-          ) : null}
-        </>
+        <SkuStorageSection storageMus={storageMus.data} loading={storageMus.isFetching} editRaft={editRaft} />
       ) : null}
       <Form.Item name="defaultNodeCount" label="Default Node Number" required rules={numberRules(M.defaultNodeCount)}>
         <InputNumber aria-label="Default Node Number" precision={0} style={{ width: '100%' }} />

@@ -1,4 +1,4 @@
-import { Form, InputNumber, Radio, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { hasStorage, SKU_MESSAGES as M } from '@portal/contract';
 import type { Sku, UpdateSkuBody } from '@portal/contract';
@@ -7,7 +7,7 @@ import { notifyOperationSubmitted } from '../../../shared/ui/OperationSubmitted'
 import { useStorageMus, useUpdateSku } from '../api';
 import { fromStorage, toStorage } from '../lib/storage';
 import type { StorageValues } from '../lib/storage';
-import { numberRules, StorageFields } from './StorageFields';
+import { numberRules, SkuStorageSection } from './StorageFields';
 
 interface Values {
   defaultNodeCount?: number;
@@ -63,36 +63,7 @@ export function SkuUpdateDialog({ open, sku, onClose }: { open: boolean; sku: Sk
         <Select aria-label="Tier Units" mode="tags" placeholder="Any tier unit" open={false} />
       </Form.Item>
       {storage ? (
-        <>
-          <StorageFields
-            prefix="dataStorage"
-            title="Data Storage"
-            storageMus={storageMus.data}
-            loading={storageMus.isFetching}
-          />
-          <Form.Item
-            name="editRaftStorage"
-            label="Edit Raft Storage"
-            required
-            rules={[{ required: true, message: M.editRaftStorage }]}
-          >
-            <Radio.Group
-              aria-label="Edit Raft Storage"
-              options={[
-                { value: true, label: 'Yes' },
-                { value: false, label: 'No' },
-              ]}
-            />
-          </Form.Item>
-          {editRaft ? (
-            <StorageFields
-              prefix="raftlogStorage"
-              title="Raft Log Storage"
-              storageMus={storageMus.data}
-              loading={storageMus.isFetching}
-            />
-          ) : null}
-        </>
+        <SkuStorageSection storageMus={storageMus.data} loading={storageMus.isFetching} editRaft={editRaft} />
       ) : null}
     </FormModal>
   );

@@ -137,3 +137,40 @@ export function StorageFields({
     </Card>
   );
 }
+
+/**
+ * A SKU's storages (create and update): its data storage, whether it has a raft-log storage of its own ("Edit Raft
+ * Storage", spec §5) and, when it has, that one.
+ */
+export function SkuStorageSection({
+  storageMus,
+  loading,
+  editRaft,
+}: {
+  storageMus: StorageMu[] | undefined;
+  loading: boolean;
+  editRaft: boolean | undefined;
+}) {
+  return (
+    <>
+      <StorageFields prefix="dataStorage" title="Data Storage" storageMus={storageMus} loading={loading} />
+      <Form.Item
+        name="editRaftStorage"
+        label="Edit Raft Storage"
+        required
+        rules={[{ required: true, message: M.editRaftStorage }]}
+      >
+        <Radio.Group
+          aria-label="Edit Raft Storage"
+          options={[
+            { value: true, label: 'Yes' },
+            { value: false, label: 'No' },
+          ]}
+        />
+      </Form.Item>
+      {editRaft ? (
+        <StorageFields prefix="raftlogStorage" title="Raft Log Storage" storageMus={storageMus} loading={loading} />
+      ) : null}
+    </>
+  );
+}
