@@ -22,6 +22,7 @@ import { createIdp, type Idp } from './idp/index.js';
 import { JobRunner } from './platform/jobs.js';
 import { ObservationRunner } from './platform/observation.js';
 import { accessFeature } from './features/access/index.js';
+import { rbacFeature } from './features/rbac/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { orgsFeature } from './features/orgs/index.js';
 import { providersFeature } from './features/providers/index.js';
@@ -59,6 +60,7 @@ import type { ControlPlane } from './platform/control-plane.js';
 /** Every area of the server, in one place: each is one feature module (`features/<area>/index.ts`). */
 export const features: readonly ServerFeature[] = [
   accessFeature,
+  rbacFeature,
   auditsFeature,
   orgsFeature,
   providersFeature,

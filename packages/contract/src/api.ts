@@ -10,8 +10,11 @@ import type { Privilege } from './auth.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What a route requires: a privilege, or `public` for the few routes anyone may call. */
-export type RouteAccess = Privilege | 'public';
+/**
+ * What a route requires: a privilege; `authenticated` for any signed-in portal user (the caller's own profile); or
+ * `public` for the few routes anyone may call.
+ */
+export type RouteAccess = Privilege | 'authenticated' | 'public';
 
 type Schema = z.ZodType;
 
@@ -71,7 +74,7 @@ export type RouteInput<D extends RouteDef> = (keyof PathParams<D['path']> extend
 
 /** Whether a holder of these privileges may call the route (the server enforces the same rule). */
 export function allows(privileges: readonly string[] | ReadonlySet<string>, d: Pick<RouteDef, 'access'>): boolean {
-  if (d.access === 'public') return true;
+  if (d.access === 'public' || d.access === 'authenticated') return true;
   return Array.isArray(privileges) ? privileges.includes(d.access) : (privileges as ReadonlySet<string>).has(d.access);
 }
 

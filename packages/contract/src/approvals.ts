@@ -45,14 +45,14 @@ export const approvalsApi = {
   detail: route({
     method: 'GET',
     path: '/api/v1/devops/approval/approvals/:id',
-    access: 'portal.read',
+    access: 'approvals.read',
     params: approvalParams,
     response: approvalResponse,
   }),
   approve: route({
     method: 'POST',
     path: '/api/v1/devops/approval/approvals/:id/approve',
-    access: 'portal.operate',
+    access: 'approvals.write',
     params: approvalParams,
     body: approvalDecisionBody,
     response: approvalResponse,
@@ -60,7 +60,7 @@ export const approvalsApi = {
   reject: route({
     method: 'POST',
     path: '/api/v1/devops/approval/approvals/:id/reject',
-    access: 'portal.operate',
+    access: 'approvals.write',
     params: approvalParams,
     body: approvalDecisionBody,
     response: approvalResponse,

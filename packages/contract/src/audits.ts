@@ -18,7 +18,14 @@ export type AuditLog = z.infer<typeof auditLogSchema>;
  * Audit types only admins may read (spec §2, §6: access management is the admin's): the rows of the admin-only areas
  * that have no page of their own for other roles. `/api/v1/devops/audit` refuses them to everyone else with 403.
  */
-export const ADMIN_AUDIT_TYPES = ['user'] as const satisfies readonly AuditType[];
+export const ADMIN_AUDIT_TYPES = [
+  'user',
+  'privilege_grant',
+  'iam_user_group',
+  'iam_api_key',
+  'iam_policy',
+  'iam_binding',
+] as const satisfies readonly AuditType[];
 
 export function isAdminAuditType(type: string): boolean {
   return (ADMIN_AUDIT_TYPES as readonly string[]).includes(type);
@@ -85,7 +92,7 @@ export const auditsApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/audit',
-    access: 'portal.read',
+    access: 'audit.read',
     query: auditListQuery,
     response: auditList,
   }),
@@ -93,7 +100,7 @@ export const auditsApi = {
   adminList: route({
     method: 'GET',
     path: '/api/v1/admin/audits',
-    access: 'admin.manage',
+    access: 'admin.audits',
     query: adminAuditListQuery,
     response: auditList,
   }),

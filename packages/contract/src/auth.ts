@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { route } from './api.js';
 
-/** Privileges a route can require. `admin.*` ones belong to the admin role only. */
-export const PRIVILEGES = ['portal.read', 'portal.operate', 'admin.manage'] as const;
-export type Privilege = (typeof PRIVILEGES)[number];
+import { BUILTIN_ROLES, type Privilege } from './privileges.js';
 
-/** The built-in roles and what they grant. The role named `admin` sees the admin menus (spec §6). */
-export const ROLE_PRIVILEGES: Record<string, readonly Privilege[]> = {
-  admin: ['portal.read', 'portal.operate', 'admin.manage'],
-  operator: ['portal.read', 'portal.operate'],
-  viewer: ['portal.read'],
-};
+export type { Privilege } from './privileges.js';
 
+/** What the built-in roles grant when seeded (they are data afterwards: /rbac edits operator and viewer). */
+export const ROLE_PRIVILEGES: Record<string, readonly Privilege[]> = /* @__PURE__ */ Object.fromEntries(
+  Object.entries(BUILTIN_ROLES).map(([name, r]) => [name, r.privileges]),
+);
+
+/** The role that always grants every privilege (it cannot be edited); the last holder cannot lose it. */
 export const ADMIN_ROLE = 'admin';
 
 export const profileSchema = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(z.string()),
-  /** What the roles grant (PRIVILEGES order): the names the server checks each route's `access` against. */
+  /**
+   * What the roles and the unexpired privilege grants give (PRIVILEGES order): the names the server checks each
+   * route's `access` against.
+   */
   privileges: z.array(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -42,7 +44,7 @@ export const authConfigSchema = z.object({
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
-/** The built-in role names: the keys of ROLE_PRIVILEGES, in its order, as a typed tuple (a server test pins them). */
+/** The built-in role names: the keys of BUILTIN_ROLES, in its order, as a typed tuple (a server test pins them). */
 export const PORTAL_ROLES = ['admin', 'operator', 'viewer'] as const;
 export type PortalRole = (typeof PORTAL_ROLES)[number];
 
@@ -59,11 +61,11 @@ export const authApi = {
     tags: ['auth'],
     response: authConfigSchema,
   }),
-  me: route({ method: 'GET', path: '/api/v1/devops/me', access: 'portal.read', response: profileSchema }),
+  me: route({ method: 'GET', path: '/api/v1/devops/me', access: 'authenticated', response: profileSchema }),
   profileQuery: route({
     method: 'POST',
     path: '/api/v1/admin/profile/query',
-    access: 'portal.read',
+    access: 'authenticated',
     body: profileQueryBody,
     response: profileSchema,
   }),

@@ -339,26 +339,26 @@ export const billingSkuApi = {
   skuGroups: route({
     method: 'GET',
     path: `${B}/sku_groups`,
-    access: 'portal.read',
+    access: 'skus.read',
     query: skuGroupListQuery,
     response: listResult(skuGroupSchema),
   }),
   skuCategories: route({
     method: 'GET',
     path: `${B}/sku_groups/category`,
-    access: 'portal.read',
+    access: 'skus.read',
     response: skuCategoriesResponse,
   }),
   skuPreviewTree: route({
     method: 'GET',
     path: `${B}/sku_groups/preview_tree`,
-    access: 'portal.read',
+    access: 'skus.read',
     response: previewTreeSchema,
   }),
   createSkuGroup: route({
     method: 'POST',
     path: `${B}/sku_groups`,
-    access: 'portal.operate',
+    access: 'skus.write',
     status: 201,
     body: skuGroupBody,
     response: skuGroupResponse,
@@ -370,7 +370,7 @@ export const billingSkuApi = {
   updateSkuGroup: route({
     method: 'PUT',
     path: `${B}/sku_groups/:id`,
-    access: 'portal.operate',
+    access: 'skus.write',
     params: groupParams,
     body: skuGroupBody,
     response: skuGroupResponse,
@@ -379,7 +379,7 @@ export const billingSkuApi = {
   deleteSkuGroup: route({
     method: 'DELETE',
     path: `${B}/sku_groups/:id`,
-    access: 'portal.operate',
+    access: 'skus.write',
     params: groupParams,
     response: z.object({ group_id: z.string() }),
   }),
@@ -387,7 +387,7 @@ export const billingSkuApi = {
   skuPricePreview: route({
     method: 'POST',
     path: `${B}/sku_groups/:id/price_preview`,
-    access: 'portal.read',
+    access: 'skus.read',
     params: groupParams,
     body: pricePreviewBody,
     response: pricePreviewResult,
@@ -395,14 +395,14 @@ export const billingSkuApi = {
   createUnitsDryRun: route({
     method: 'POST',
     path: `${B}/units/_create_by_group/dryrun`,
-    access: 'portal.operate',
+    access: 'skus.write',
     body: createUnitsByGroupBody,
     response: createUnitsResult,
   }),
   createUnits: route({
     method: 'POST',
     path: `${B}/units/_create_by_group`,
-    access: 'portal.operate',
+    access: 'skus.write',
     status: 201,
     body: createUnitsByGroupBody,
     response: createUnitsResult,
@@ -414,7 +414,7 @@ export const billingSkuApi = {
   deleteUnit: route({
     method: 'DELETE',
     path: `${B}/units/:key`,
-    access: 'portal.operate',
+    access: 'skus.write',
     params: unitParams,
     response: z.object({ unit: z.string() }),
   }),

@@ -373,14 +373,14 @@ export const configchangeApi = {
   parameters: route({
     method: 'GET',
     path: '/api/v1/devops/cloudconfig/parameters',
-    access: 'portal.read',
+    access: 'configchange.read',
     query: parameterListQuery,
     response: parameterList,
   }),
   clusterConfig: route({
     method: 'GET',
     path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/config',
-    access: 'portal.read',
+    access: 'configchange.read',
     params: clusterParams,
     query: clusterConfigQuery,
     response: clusterConfigResponse,
@@ -388,7 +388,7 @@ export const configchangeApi = {
   preview: route({
     method: 'POST',
     path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes/preview',
-    access: 'portal.operate',
+    access: 'configchange.write',
     params: clusterParams,
     body: previewBody,
     response: previewResponse,
@@ -396,7 +396,7 @@ export const configchangeApi = {
   create: route({
     method: 'POST',
     path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes',
-    access: 'portal.operate',
+    access: 'configchange.write',
     params: clusterParams,
     body: createChangeBody,
     response: createChangeResponse,
@@ -404,7 +404,7 @@ export const configchangeApi = {
   clusterHistory: route({
     method: 'GET',
     path: '/api/v1/devops/cloudconfig/clusters/:cluster_id/changes',
-    access: 'portal.read',
+    access: 'configchange.read',
     params: clusterParams,
     query: configChangeListQuery,
     response: configChangeList,
@@ -412,28 +412,28 @@ export const configchangeApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/cloudconfig/changes',
-    access: 'portal.read',
+    access: 'configchange.read',
     query: configChangeListQuery,
     response: configChangeList,
   }),
   detail: route({
     method: 'GET',
     path: '/api/v1/devops/cloudconfig/changes/:id',
-    access: 'portal.read',
+    access: 'configchange.read',
     params: changeParams,
     response: configChangeResponse,
   }),
   apply: route({
     method: 'POST',
     path: '/api/v1/devops/cloudconfig/changes/:id/apply',
-    access: 'portal.operate',
+    access: 'configchange.write',
     params: changeParams,
     response: applyChangeResponse,
   }),
   cancel: route({
     method: 'POST',
     path: '/api/v1/devops/cloudconfig/changes/:id/cancel',
-    access: 'portal.operate',
+    access: 'configchange.write',
     params: changeParams,
     body: cancelChangeBody,
     response: configChangeResponse,
@@ -461,7 +461,7 @@ export const tenantInitApi = {
   config: route({
     method: 'GET',
     path: '/api/v1/devops/cloudconfig/tenantinit/:tenant_id/config',
-    access: 'portal.read',
+    access: 'configchange.read',
     params: tenantParams,
     query: tenantInitConfigQuery,
     response: clusterConfigResponse,
@@ -469,7 +469,7 @@ export const tenantInitApi = {
   preview: route({
     method: 'POST',
     path: '/api/v1/devops/cloudconfig/tenantinit/:tenant_id/changes/preview',
-    access: 'portal.operate',
+    access: 'configchange.write',
     params: tenantParams,
     body: previewBody,
     response: previewResponse,
@@ -477,7 +477,7 @@ export const tenantInitApi = {
   create: route({
     method: 'POST',
     path: '/api/v1/devops/cloudconfig/tenantinit/:tenant_id/changes',
-    access: 'portal.operate',
+    access: 'configchange.write',
     params: tenantParams,
     body: createChangeBody,
     response: createChangeResponse,

@@ -57,6 +57,15 @@ export const AUDIT_TYPES = [
   'provider',
   /** Portal users (roles, enabled state); not in the spec §3 list, which names no type for access changes. */
   'user',
+  /** Issue 18: roles of /rbac (instance: the role name), privilege grants (the grant id), IAM objects (their name;
+   * a binding: `<kind>:<target>:<subject_type>:<subject>`) and system settings (the setting key). */
+  'rbac_role',
+  'privilege_grant',
+  'iam_user_group',
+  'iam_api_key',
+  'iam_policy',
+  'iam_binding',
+  'system_setting',
   /** Releases, their changes and tickets (issue 12); not in the spec §3 list, which names no type for them. */
   'release',
   /** Issue 13's event center: incidents, remediation tickets, notification workflows, user-behaviour subscriptions. */

@@ -61,13 +61,13 @@ export const ctlApi = {
   commands: route({
     method: 'GET',
     path: '/api/v1/devops/cluster/ctl/commands',
-    access: 'portal.read',
+    access: 'ctl.read',
     response: ctlCommandList,
   }),
   run: route({
     method: 'POST',
     path: '/api/v1/devops/cluster/ctl',
-    access: 'portal.operate',
+    access: 'ctl.write',
     body: ctlRunBody,
     response: ctlRunResponse,
   }),

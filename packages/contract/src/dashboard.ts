@@ -215,7 +215,7 @@ export const dashboardApi = {
   cloudOncall: route({
     method: 'GET',
     path: `${PREFIX}/cloud-oncall`,
-    access: 'portal.read',
+    access: 'overview.read',
     summary: 'Who is on call now and next, per rotation',
     query: cloudOncallQuery,
     response: cloudOncallResponse,
@@ -223,7 +223,7 @@ export const dashboardApi = {
   incident: route({
     method: 'GET',
     path: `${PREFIX}/incident`,
-    access: 'portal.read',
+    access: 'overview.read',
     summary: 'Unresolved incidents by severity and status, and the newest of them',
     query: dashboardIncidentQuery,
     response: dashboardIncidentsResponse,
@@ -231,7 +231,7 @@ export const dashboardApi = {
   release: route({
     method: 'GET',
     path: `${PREFIX}/release`,
-    access: 'portal.read',
+    access: 'overview.read',
     summary: 'Ongoing and recently released releases',
     query: dashboardReleaseQuery,
     response: dashboardReleasesResponse,
@@ -239,7 +239,7 @@ export const dashboardApi = {
   topQps: route({
     method: 'GET',
     path: `${PREFIX}/top-qps`,
-    access: 'portal.read',
+    access: 'overview.read',
     summary: 'The clusters with the most queries per second now',
     query: topQpsQuery,
     response: topQpsResponse,
@@ -247,7 +247,7 @@ export const dashboardApi = {
   tikvTenants: route({
     method: 'GET',
     path: `${PREFIX}/tikv-tenants`,
-    access: 'portal.read',
+    access: 'overview.read',
     summary: 'Tenants ranked by TiKV nodes or storage',
     query: engineTenantsQuery,
     response: engineTenantsResponse,
@@ -255,7 +255,7 @@ export const dashboardApi = {
   tiflashTenants: route({
     method: 'GET',
     path: `${PREFIX}/tiflash-tenants`,
-    access: 'portal.read',
+    access: 'overview.read',
     summary: 'Tenants ranked by TiFlash nodes or storage',
     query: engineTenantsQuery,
     response: engineTenantsResponse,

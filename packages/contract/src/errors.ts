@@ -24,6 +24,12 @@ export const errorCatalogue = {
   'user.notFound': { status: 404, message: 'User not found' },
   'user.exists': { status: 409, message: 'A user with this email already exists' },
   'user.cannotDemoteSelf': { status: 409, message: 'You cannot remove the admin role from yourself' },
+  'rbac.roleNotFound': { status: 404, message: 'Role not found' },
+  'rbac.roleExists': { status: 409, message: 'A role with this name already exists' },
+  'rbac.builtinRole': { status: 409, message: 'The built-in role cannot be changed this way' },
+  'rbac.roleInUse': { status: 409, message: 'The role is still held by users' },
+  'rbac.unknownRole': { status: 400, message: 'No such role' },
+  'user.lastAdmin': { status: 409, message: 'The portal must keep at least one enabled admin' },
   'user.cannotDisableSelf': { status: 409, message: 'You cannot disable yourself' },
   'approval.notFound': { status: 404, message: 'Approval not found' },
   'approval.notApprover': {

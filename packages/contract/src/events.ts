@@ -132,7 +132,7 @@ export const eventsApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/events',
-    access: 'portal.read',
+    access: 'notifications.read',
     query: eventListQuery,
     response: listResult(portalEventSchema),
   }),
@@ -140,7 +140,7 @@ export const eventsApi = {
   chatMessages: route({
     method: 'GET',
     path: '/api/v1/devops/chat_messages',
-    access: 'portal.read',
+    access: 'notifications.read',
     query: chatMessageListQuery,
     response: listResult(chatMessageSchema),
   }),

@@ -394,11 +394,11 @@ const BASE = '/api/v1/devops/incidents';
 
 /** Incidents (spec §7 devops incidents). */
 export const incidentsApi = {
-  list: route({ method: 'GET', path: BASE, access: 'portal.read', query: incidentListQuery, response: incidentList }),
+  list: route({ method: 'GET', path: BASE, access: 'incidents.read', query: incidentListQuery, response: incidentList }),
   create: route({
     method: 'POST',
     path: BASE,
-    access: 'portal.operate',
+    access: 'incidents.write',
     status: 201,
     body: createIncidentBody,
     response: incidentResponse,
@@ -406,14 +406,14 @@ export const incidentsApi = {
   detail: route({
     method: 'GET',
     path: `${BASE}/:id`,
-    access: 'portal.read',
+    access: 'incidents.read',
     params: incidentParams,
     response: incidentResponse,
   }),
   update: route({
     method: 'PUT',
     path: `${BASE}/:id`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     params: incidentParams,
     body: updateIncidentBody,
     response: incidentResponse,
@@ -421,7 +421,7 @@ export const incidentsApi = {
   logs: route({
     method: 'GET',
     path: `${BASE}/:id/logs`,
-    access: 'portal.read',
+    access: 'incidents.read',
     params: incidentParams,
     query: incidentLogListQuery,
     response: incidentLogList,
@@ -429,7 +429,7 @@ export const incidentsApi = {
   addLog: route({
     method: 'POST',
     path: `${BASE}/:id/logs`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     status: 201,
     params: incidentParams,
     body: createIncidentLogBody,
@@ -439,7 +439,7 @@ export const incidentsApi = {
   notice: route({
     method: 'POST',
     path: `${BASE}/:id/feishu_message`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     params: incidentParams,
     body: incidentNoticeBody,
     response: incidentNoticeResultSchema,
@@ -448,7 +448,7 @@ export const incidentsApi = {
   changes: route({
     method: 'GET',
     path: `${BASE}/:id/changes`,
-    access: 'portal.read',
+    access: 'incidents.read',
     params: incidentParams,
     query: incidentChangesQuery,
     response: incidentChangesSchema,
@@ -456,14 +456,14 @@ export const incidentsApi = {
   todos: route({
     method: 'GET',
     path: `${BASE}/:id/todo_actions`,
-    access: 'portal.read',
+    access: 'incidents.read',
     params: incidentParams,
     response: incidentTodoList,
   }),
   createTodo: route({
     method: 'POST',
     path: `${BASE}/:id/todo_actions`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     status: 201,
     params: incidentParams,
     body: createIncidentTodoBody,
@@ -472,14 +472,14 @@ export const incidentsApi = {
   syncTodos: route({
     method: 'POST',
     path: `${BASE}/:id/todo_actions/sync`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     params: incidentParams,
     response: incidentTodoSyncResultSchema,
   }),
   updateTodo: route({
     method: 'PUT',
     path: `${BASE}/:id/todo_actions/:todo_id`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     params: todoParams,
     body: updateIncidentTodoBody,
     response: incidentTodoResponse,
@@ -487,7 +487,7 @@ export const incidentsApi = {
   deleteTodo: route({
     method: 'DELETE',
     path: `${BASE}/:id/todo_actions/:todo_id`,
-    access: 'portal.operate',
+    access: 'incidents.write',
     params: todoParams,
     response: z.object({ id: z.string(), deleted: z.literal(true) }),
   }),

@@ -163,20 +163,20 @@ export const issueTrackerApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/issues',
-    access: 'portal.read',
+    access: 'incidents.read',
     query: issueListQuery,
     response: issueList,
   }),
   info: route({
     method: 'GET',
     path: '/api/v1/devops/issues/tracker',
-    access: 'portal.read',
+    access: 'incidents.read',
     response: issueTrackerInfoSchema,
   }),
   detail: route({
     method: 'GET',
     path: '/api/v1/devops/issues/:key',
-    access: 'portal.read',
+    access: 'incidents.read',
     params: keyParams,
     response: trackerIssueResponse,
   }),
@@ -184,7 +184,7 @@ export const issueTrackerApi = {
   create: route({
     method: 'POST',
     path: '/api/v1/devops/issues',
-    access: 'portal.operate',
+    access: 'incidents.write',
     status: 201,
     body: createIssueBody,
     response: createIssueResponse,
@@ -193,7 +193,7 @@ export const issueTrackerApi = {
   link: route({
     method: 'POST',
     path: '/api/v1/devops/issues/links',
-    access: 'portal.operate',
+    access: 'incidents.write',
     status: 201,
     body: linkIssueBody,
     response: linkIssueResponse,
@@ -201,7 +201,7 @@ export const issueTrackerApi = {
   unlink: route({
     method: 'DELETE',
     path: '/api/v1/devops/issues/links/:id',
-    access: 'portal.operate',
+    access: 'incidents.write',
     params: linkParams,
     response: z.object({ link: issueLinkSchema, deleted: z.literal(true) }),
   }),

@@ -171,14 +171,14 @@ export const jumpsApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/jump/authorizations',
-    access: 'portal.read',
+    access: 'jumps.read',
     query: jumpListQuery,
     response: jumpList,
   }),
   create: route({
     method: 'POST',
     path: '/api/v1/devops/jump/authorizations',
-    access: 'portal.operate',
+    access: 'jumps.write',
     status: 201,
     body: createJumpBody,
     response: jumpAuthorizationResponse,
@@ -186,14 +186,14 @@ export const jumpsApi = {
   detail: route({
     method: 'GET',
     path: '/api/v1/devops/jump/authorizations/:id',
-    access: 'portal.read',
+    access: 'jumps.read',
     params: jumpParams,
     response: jumpAuthorizationResponse,
   }),
   cancel: route({
     method: 'POST',
     path: '/api/v1/devops/jump/authorizations/:id/cancel',
-    access: 'portal.operate',
+    access: 'jumps.write',
     params: jumpParams,
     body: cancelJumpBody,
     response: jumpAuthorizationResponse,
@@ -201,7 +201,7 @@ export const jumpsApi = {
   users: route({
     method: 'GET',
     path: '/api/v1/devops/jump/users',
-    access: 'portal.read',
+    access: 'jumps.read',
     query: jumpUserListQuery,
     response: jumpUserList,
   }),

@@ -307,7 +307,7 @@ export const metricsApi = {
   queryRange: route({
     method: 'GET',
     path: '/api/v1/devops/metrics/query_range',
-    access: 'portal.read',
+    access: 'monitoring.read',
     summary: 'Run a read-only range query (a PromQL subset) over the platform metrics',
     query: metricsRangeQuery,
     response: metricsRangeResult,

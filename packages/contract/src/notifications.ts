@@ -442,7 +442,7 @@ const workflowAction = <const A extends string>(action: A) =>
   route({
     method: 'POST',
     path: `${N}/workflows/:workflow_id/${action}`,
-    access: 'portal.operate',
+    access: 'notifications.write',
     params: workflowParams,
     response: notificationWorkflowResponse,
   });
@@ -451,14 +451,14 @@ export const notificationsApi = {
   list: route({
     method: 'GET',
     path: `${N}/workflows`,
-    access: 'portal.read',
+    access: 'notifications.read',
     query: notificationWorkflowListQuery,
     response: listResult(notificationWorkflowSchema),
   }),
   create: route({
     method: 'POST',
     path: `${N}/workflows`,
-    access: 'portal.operate',
+    access: 'notifications.write',
     status: 201,
     body: notificationWorkflowBody,
     response: notificationWorkflowResponse,
@@ -466,14 +466,14 @@ export const notificationsApi = {
   detail: route({
     method: 'GET',
     path: `${N}/workflows/:workflow_id`,
-    access: 'portal.read',
+    access: 'notifications.read',
     params: workflowParams,
     response: notificationWorkflowResponse,
   }),
   update: route({
     method: 'PUT',
     path: `${N}/workflows/:workflow_id`,
-    access: 'portal.operate',
+    access: 'notifications.write',
     params: workflowParams,
     body: notificationWorkflowBody,
     response: notificationWorkflowResponse,
@@ -481,7 +481,7 @@ export const notificationsApi = {
   remove: route({
     method: 'DELETE',
     path: `${N}/workflows/:workflow_id`,
-    access: 'portal.operate',
+    access: 'notifications.write',
     params: workflowParams,
     response: z.object({ deleted: z.literal(true) }),
   }),
@@ -490,7 +490,7 @@ export const notificationsApi = {
   deliveries: route({
     method: 'GET',
     path: `${N}/workflows/:workflow_id/deliveries`,
-    access: 'portal.read',
+    access: 'notifications.read',
     params: workflowParams,
     query: notificationDeliveryListQuery,
     response: listResult(notificationDeliverySchema),
@@ -498,7 +498,7 @@ export const notificationsApi = {
   statistics: route({
     method: 'GET',
     path: `${N}/workflows/:workflow_id/statistics`,
-    access: 'portal.read',
+    access: 'notifications.read',
     params: workflowParams,
     query: notificationStatisticsQuery,
     response: notificationStatisticsSchema,
@@ -507,7 +507,7 @@ export const notificationsApi = {
   emailOutbox: route({
     method: 'GET',
     path: `${N}/email_outbox`,
-    access: 'portal.read',
+    access: 'notifications.read',
     query: emailOutboxListQuery,
     response: listResult(emailOutboxSchema),
   }),
@@ -515,7 +515,7 @@ export const notificationsApi = {
   inbox: route({
     method: 'GET',
     path: `${N}/inbox`,
-    access: 'portal.read',
+    access: 'notifications.read',
     query: inboxListQuery,
     response: inboxPageSchema,
   }),
@@ -523,14 +523,14 @@ export const notificationsApi = {
   inboxUnread: route({
     method: 'GET',
     path: `${N}/inbox/unread_count`,
-    access: 'portal.read',
+    access: 'notifications.read',
     response: inboxUnreadSchema,
   }),
   /** Marks one of the caller's items read (idempotent). Anyone who may read the portal reads their own inbox. */
   markRead: route({
     method: 'POST',
     path: `${N}/inbox/:id/read`,
-    access: 'portal.read',
+    access: 'notifications.read',
     params: inboxParams,
     response: z.object({ item: inboxItemSchema, unread: z.number().int() }),
   }),
@@ -538,7 +538,7 @@ export const notificationsApi = {
   markAllRead: route({
     method: 'POST',
     path: `${N}/inbox/read_all`,
-    access: 'portal.read',
+    access: 'notifications.read',
     response: z.object({ updated: z.number().int(), unread: z.number().int() }),
   }),
 };

@@ -70,21 +70,21 @@ export const operationsApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/operations',
-    access: 'portal.read',
+    access: 'operations.read',
     query: operationListQuery,
     response: operationList,
   }),
   detail: route({
     method: 'GET',
     path: '/api/v1/devops/operations/:id',
-    access: 'portal.read',
+    access: 'operations.read',
     params: operationParams,
     response: operationDetailSchema,
   }),
   submit: route({
     method: 'POST',
     path: '/api/v1/devops/operations/:id/submit',
-    access: 'portal.operate',
+    access: 'operations.write',
     params: operationParams,
     body: operationActionBody,
     response: operationDetailSchema,
@@ -92,7 +92,7 @@ export const operationsApi = {
   cancel: route({
     method: 'POST',
     path: '/api/v1/devops/operations/:id/cancel',
-    access: 'portal.operate',
+    access: 'operations.write',
     params: operationParams,
     body: operationActionBody,
     response: operationDetailSchema,
@@ -100,7 +100,7 @@ export const operationsApi = {
   startStep: route({
     method: 'POST',
     path: '/api/v1/devops/operations/:id/steps/:seq/start',
-    access: 'portal.operate',
+    access: 'operations.write',
     params: stepParams,
     body: operationActionBody,
     response: operationDetailSchema,
@@ -108,7 +108,7 @@ export const operationsApi = {
   finishStep: route({
     method: 'POST',
     path: '/api/v1/devops/operations/:id/steps/:seq/finish',
-    access: 'portal.operate',
+    access: 'operations.write',
     params: stepParams,
     body: operationActionBody,
     response: operationDetailSchema,

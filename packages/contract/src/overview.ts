@@ -21,7 +21,7 @@ export const overviewApi = {
   stats: route({
     method: 'GET',
     path: '/api/v1/admin/dashboard/stats',
-    access: 'portal.read',
+    access: 'overview.read',
     response: dashboardStatsSchema,
   }),
 };

@@ -54,7 +54,7 @@ export const partnersApi = {
   createCppo: route({
     method: 'POST',
     path: `${P}/cppo/create`,
-    access: 'portal.operate',
+    access: 'partners.write',
     status: 201,
     body: createResellerBody,
     response: partnerResponse,
@@ -62,7 +62,7 @@ export const partnersApi = {
   createMcpo: route({
     method: 'POST',
     path: `${P}/mcpo/create`,
-    access: 'portal.operate',
+    access: 'partners.write',
     status: 201,
     body: createResellerBody,
     response: partnerResponse,
@@ -71,7 +71,7 @@ export const partnersApi = {
   createReseller: route({
     method: 'POST',
     path: `${P}/resale/create`,
-    access: 'portal.operate',
+    access: 'partners.write',
     status: 201,
     body: createResellerBody,
     response: partnerResponse,
@@ -83,7 +83,7 @@ export const partnersApi = {
   createMsp: route({
     method: 'POST',
     path: `${P}/msp/create`,
-    access: 'portal.operate',
+    access: 'partners.write',
     status: 201,
     body: createMspBody,
     response: mspResponse,
@@ -91,21 +91,21 @@ export const partnersApi = {
   updateMsp: route({
     method: 'POST',
     path: `${P}/msp/update`,
-    access: 'portal.operate',
+    access: 'partners.write',
     body: updateMspBody,
     response: mspResponse,
   }),
   msp: route({
     method: 'GET',
     path: `${P}/msp/:id`,
-    access: 'portal.read',
+    access: 'partners.read',
     params: orgParams,
     response: mspResponse,
   }),
   mspSignupUrl: route({
     method: 'GET',
     path: `${P}/msp/:id/signup-url`,
-    access: 'portal.read',
+    access: 'partners.read',
     params: orgParams,
     response: signupUrlResponse,
   }),
@@ -113,7 +113,7 @@ export const partnersApi = {
   resaleSignupUrl: route({
     method: 'GET',
     path: `${P}/resale/:id/signup-url`,
-    access: 'portal.read',
+    access: 'partners.read',
     params: orgParams,
     response: signupUrlResponse,
   }),
@@ -121,14 +121,14 @@ export const partnersApi = {
   partner: route({
     method: 'GET',
     path: `${P}/:id`,
-    access: 'portal.read',
+    access: 'partners.read',
     params: orgParams,
     response: partnerResponse,
   }),
   customers: route({
     method: 'GET',
     path: `${P}/:id/customers`,
-    access: 'portal.read',
+    access: 'partners.read',
     params: orgParams,
     query: partnerCustomerListQuery,
     response: listResult(partnerCustomerSchema),
@@ -136,7 +136,7 @@ export const partnersApi = {
   createPartnerCustomer: route({
     method: 'POST',
     path: `${P}/partner-customer/create`,
-    access: 'portal.operate',
+    access: 'partners.write',
     status: 201,
     body: createPartnerCustomerBody,
     response: partnerCustomerResponse,
@@ -145,7 +145,7 @@ export const partnersApi = {
   partnerCustomer: route({
     method: 'GET',
     path: `${P}/partner-customer/:id`,
-    access: 'portal.read',
+    access: 'partners.read',
     params: orgParams,
     response: partnerCustomerResponse,
   }),
@@ -153,7 +153,7 @@ export const partnersApi = {
   deletePartnerCustomer: route({
     method: 'DELETE',
     path: `${P}/partner-customer/delete`,
-    access: 'portal.operate',
+    access: 'partners.write',
     query: deletePartnerCustomerQuery,
     response: partnerCustomerResponse,
   }),
@@ -161,7 +161,7 @@ export const partnersApi = {
   createApiKey: route({
     method: 'POST',
     path: `${P}/msp/:orgId/create-apikey`,
-    access: 'admin.manage',
+    access: 'partners.manage',
     status: 201,
     params: mspParams,
     response: createdApiKeyResponse,
@@ -170,14 +170,14 @@ export const partnersApi = {
   resendApiKey: route({
     method: 'POST',
     path: `${P}/msp/:orgId/resend-apikey`,
-    access: 'portal.operate',
+    access: 'partners.write',
     params: mspParams,
     response: resendApiKeyResponse,
   }),
   revokeApiKey: route({
     method: 'DELETE',
     path: `${P}/msp/:orgId/apikeys/:keyId`,
-    access: 'admin.manage',
+    access: 'partners.manage',
     params: z.object({ orgId: z.string().trim().min(1).max(64), keyId: z.string().trim().min(1).max(40) }),
     response: apiKeyResponse,
   }),
@@ -188,7 +188,7 @@ export const partnersApi = {
   uploadLogo: route({
     method: 'POST',
     path: `${P}/msp/upload-logo`,
-    access: 'portal.operate',
+    access: 'partners.write',
     status: 201,
     query: uploadLogoQuery,
     body: z.string(),

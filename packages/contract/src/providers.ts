@@ -74,11 +74,11 @@ const id = z.string().trim().min(1).max(140);
 
 /** Cloud providers and their regions (spec §2 /providers, §7 Admin). Reads for everyone, writes for admins. */
 export const providersApi = {
-  list: route({ method: 'GET', path: '/api/v1/admin/providers', access: 'portal.read', response: providerList }),
+  list: route({ method: 'GET', path: '/api/v1/admin/providers', access: 'providers.read', response: providerList }),
   create: route({
     method: 'POST',
     path: '/api/v1/admin/providers',
-    access: 'admin.manage',
+    access: 'providers.manage',
     status: 201,
     body: createProviderBody,
     response: providerSchema,
@@ -86,21 +86,21 @@ export const providersApi = {
   detail: route({
     method: 'GET',
     path: '/api/v1/admin/providers/:id',
-    access: 'portal.read',
+    access: 'providers.read',
     params: z.object({ id }),
     response: providerDetailSchema,
   }),
   regions: route({
     method: 'GET',
     path: '/api/v1/admin/providers/:id/regions',
-    access: 'portal.read',
+    access: 'providers.read',
     params: z.object({ id }),
     response: regionList,
   }),
   createRegion: route({
     method: 'POST',
     path: '/api/v1/admin/providers/:id/regions',
-    access: 'admin.manage',
+    access: 'providers.manage',
     status: 201,
     params: z.object({ id }),
     body: createRegionBody,
@@ -109,7 +109,7 @@ export const providersApi = {
   updateRegion: route({
     method: 'PUT',
     path: '/api/v1/admin/providers/:id/regions/:rid',
-    access: 'admin.manage',
+    access: 'providers.manage',
     params: z.object({ id, rid: id }),
     body: updateRegionBody,
     response: regionSchema,

@@ -42,7 +42,7 @@ const changeAction = <const P extends string>(action: P) =>
   route({
     method: 'POST',
     path: `${R}/:release_id/changes/:change_id/${action}`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: changeParams,
     body: releaseNoteBody,
     response: releaseChangeResponse,
@@ -52,14 +52,14 @@ export const releaseApi = {
   list: route({
     method: 'GET',
     path: R,
-    access: 'portal.read',
+    access: 'release.read',
     query: devopsReleaseListQuery,
     response: listResult(devopsReleaseSchema),
   }),
   create: route({
     method: 'POST',
     path: R,
-    access: 'portal.operate',
+    access: 'release.write',
     status: 201,
     body: createDevopsReleaseBody,
     response: devopsReleaseResponse,
@@ -67,14 +67,14 @@ export const releaseApi = {
   detail: route({
     method: 'GET',
     path: `${R}/:release_id`,
-    access: 'portal.read',
+    access: 'release.read',
     params: releaseParams,
     response: devopsReleaseResponse,
   }),
   update: route({
     method: 'PUT',
     path: `${R}/:release_id`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: releaseParams,
     body: updateDevopsReleaseBody,
     response: devopsReleaseResponse,
@@ -83,7 +83,7 @@ export const releaseApi = {
   requestApproval: route({
     method: 'POST',
     path: `${R}/:release_id/request_approval`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: releaseParams,
     body: releaseNoteBody,
     response: devopsReleaseResponse,
@@ -92,7 +92,7 @@ export const releaseApi = {
   cancelApproval: route({
     method: 'POST',
     path: `${R}/:release_id/cancel_approval`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: releaseParams,
     body: releaseNoteBody,
     response: devopsReleaseResponse,
@@ -101,7 +101,7 @@ export const releaseApi = {
   changes: route({
     method: 'GET',
     path: `${R}/:release_id/changes`,
-    access: 'portal.read',
+    access: 'release.read',
     params: releaseParams,
     query: releaseChangeListQuery,
     response: listResult(releaseChangeSchema),
@@ -109,7 +109,7 @@ export const releaseApi = {
   createChange: route({
     method: 'POST',
     path: `${R}/:release_id/changes`,
-    access: 'portal.operate',
+    access: 'release.write',
     status: 201,
     params: releaseParams,
     body: createReleaseChangeBody,
@@ -118,14 +118,14 @@ export const releaseApi = {
   change: route({
     method: 'GET',
     path: `${R}/:release_id/changes/:change_id`,
-    access: 'portal.read',
+    access: 'release.read',
     params: changeParams,
     response: releaseChangeResponse,
   }),
   updateChange: route({
     method: 'PUT',
     path: `${R}/:release_id/changes/:change_id`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: changeParams,
     body: updateReleaseChangeBody,
     response: releaseChangeResponse,
@@ -134,7 +134,7 @@ export const releaseApi = {
   changePulls: route({
     method: 'GET',
     path: `${R}/:release_id/changes/:change_id/pulls`,
-    access: 'portal.read',
+    access: 'release.read',
     params: changeParams,
     response: changePullsResponse,
   }),
@@ -145,7 +145,7 @@ export const releaseApi = {
   deploy: route({
     method: 'POST',
     path: `${R}/:release_id/changes/:change_id/deploy`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: changeParams,
     body: releaseNoteBody,
     response: deployStarted,
@@ -153,7 +153,7 @@ export const releaseApi = {
   verify: route({
     method: 'POST',
     path: `${R}/:release_id/changes/:change_id/verify`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: changeParams,
     body: verifyChangeBody,
     response: releaseChangeResponse,
@@ -162,7 +162,7 @@ export const releaseApi = {
   tickets: route({
     method: 'GET',
     path: `${R}/:release_id/tickets`,
-    access: 'portal.read',
+    access: 'release.read',
     params: releaseParams,
     query: releaseTicketListQuery,
     response: listResult(releaseTicketSchema),
@@ -170,7 +170,7 @@ export const releaseApi = {
   createTicket: route({
     method: 'POST',
     path: `${R}/:release_id/tickets`,
-    access: 'portal.operate',
+    access: 'release.write',
     status: 201,
     params: releaseParams,
     body: createReleaseTicketBody,
@@ -179,14 +179,14 @@ export const releaseApi = {
   ticket: route({
     method: 'GET',
     path: `${R}/:release_id/tickets/:name`,
-    access: 'portal.read',
+    access: 'release.read',
     params: ticketParams,
     response: releaseTicketResponse,
   }),
   updateTicketStatus: route({
     method: 'PUT',
     path: `${R}/:release_id/tickets/:name/status`,
-    access: 'portal.operate',
+    access: 'release.write',
     params: ticketParams,
     body: updateTicketStatusBody,
     response: releaseTicketResponse,
@@ -195,31 +195,31 @@ export const releaseApi = {
 
 const C = '/api/v1/devops/codehost';
 export const codehostApi = {
-  info: route({ method: 'GET', path: C, access: 'portal.read', response: codehostInfoSchema }),
+  info: route({ method: 'GET', path: C, access: 'release.read', response: codehostInfoSchema }),
   labels: route({
     method: 'GET',
     path: `${C}/labels`,
-    access: 'portal.read',
+    access: 'release.read',
     response: listResult(codehostLabelSchema),
   }),
   pulls: route({
     method: 'GET',
     path: `${C}/pulls`,
-    access: 'portal.read',
+    access: 'release.read',
     query: codehostPullsQuery,
     response: listResult(pullSummarySchema),
   }),
   pull: route({
     method: 'GET',
     path: `${C}/pulls/:number`,
-    access: 'portal.read',
+    access: 'release.read',
     params: z.object({ number: z.coerce.number().int().min(1).max(1_000_000_000) }),
     response: z.object({ pull: pullDetailSchema }),
   }),
   releases: route({
     method: 'GET',
     path: `${C}/releases`,
-    access: 'portal.read',
+    access: 'release.read',
     response: listResult(codehostReleaseSchema),
   }),
 };

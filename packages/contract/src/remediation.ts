@@ -386,14 +386,14 @@ export const remediationApi = {
   list: route({
     method: 'GET',
     path: P,
-    access: 'portal.read',
+    access: 'remediation.read',
     query: remediationListQuery,
     response: remediationList,
   }),
   create: route({
     method: 'POST',
     path: P,
-    access: 'portal.operate',
+    access: 'remediation.write',
     status: 201,
     body: createRemediationBody,
     response: remediationTicketResponse,
@@ -401,7 +401,7 @@ export const remediationApi = {
   detail: route({
     method: 'GET',
     path: `${P}/:id`,
-    access: 'portal.read',
+    access: 'remediation.read',
     params: ticketParams,
     response: remediationTicketResponse,
   }),
@@ -409,7 +409,7 @@ export const remediationApi = {
   update: route({
     method: 'PUT',
     path: `${P}/:id`,
-    access: 'portal.operate',
+    access: 'remediation.write',
     params: ticketParams,
     body: remediationTicketBody,
     response: remediationTicketResponse,
@@ -417,7 +417,7 @@ export const remediationApi = {
   submit: route({
     method: 'POST',
     path: `${P}/:id/submit`,
-    access: 'portal.operate',
+    access: 'remediation.write',
     params: ticketParams,
     response: remediationTicketResponse,
   }),
@@ -428,7 +428,7 @@ export const remediationApi = {
   approve: route({
     method: 'POST',
     path: `${P}/:id/approve`,
-    access: 'portal.operate',
+    access: 'remediation.write',
     params: ticketParams,
     body: approvalDecisionBody,
     response: z.object({ ticket: remediationTicketSchema, approval: approvalSchema }),
@@ -436,7 +436,7 @@ export const remediationApi = {
   reject: route({
     method: 'POST',
     path: `${P}/:id/reject`,
-    access: 'portal.operate',
+    access: 'remediation.write',
     params: ticketParams,
     body: approvalDecisionBody,
     response: z.object({ ticket: remediationTicketSchema, approval: approvalSchema }),
@@ -444,7 +444,7 @@ export const remediationApi = {
   cancel: route({
     method: 'POST',
     path: `${P}/:id/cancel`,
-    access: 'portal.operate',
+    access: 'remediation.write',
     params: ticketParams,
     body: cancelRemediationBody,
     response: remediationTicketResponse,
@@ -453,7 +453,7 @@ export const remediationApi = {
   run: route({
     method: 'POST',
     path: `${P}/:id/run`,
-    access: 'portal.operate',
+    access: 'remediation.write',
     params: ticketParams,
     response: remediationTicketResponse,
   }),

@@ -268,7 +268,7 @@ export const slaApi = {
   fleet: route({
     method: 'GET',
     path: '/api/v1/devops/dashboard/sla',
-    access: 'portal.read',
+    access: 'sla.read',
     query: slaFleetQuery,
     response: slaFleetSchema,
   }),
@@ -276,7 +276,7 @@ export const slaApi = {
   list: route({
     method: 'GET',
     path: '/api/v1/devops/dashboard/sla/dedicated',
-    access: 'portal.read',
+    access: 'sla.read',
     query: slaListQuery,
     response: slaList,
   }),
@@ -284,7 +284,7 @@ export const slaApi = {
   detail: route({
     method: 'GET',
     path: '/api/v1/devops/dashboard/sla/dedicated/:clusterId',
-    access: 'portal.read',
+    access: 'sla.read',
     params: clusterParams,
     query: slaMonthQuery,
     response: slaDetailSchema,
@@ -293,7 +293,7 @@ export const slaApi = {
   monthly: route({
     method: 'GET',
     path: '/api/v1/devops/dashboard/sla/dedicated/:clusterId/monthly',
-    access: 'portal.read',
+    access: 'sla.read',
     params: clusterParams,
     query: slaMonthlyQuery,
     response: slaMonthlySchema,
@@ -302,7 +302,7 @@ export const slaApi = {
   slo: route({
     method: 'GET',
     path: '/api/v1/devops/dashboard/slo',
-    access: 'portal.read',
+    access: 'sla.read',
     response: slaObjectivesSchema,
   }),
 };

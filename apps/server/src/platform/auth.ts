@@ -1,13 +1,13 @@
-import { ROLE_PRIVILEGES, type Privilege } from '@portal/contract';
+import { PRIVILEGES, ROLE_PRIVILEGES, type Privilege, type RouteAccess } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from './errors.js';
 import type { Db } from './db.js';
 import { preparedQuery } from './list-query.js';
 import { portalUsers } from './schema.js';
+import { accessAllows, accessOf, apiKeyOf, API_KEY_PREFIX, effectivePrivileges } from './access-control.js';
 
-/** What a route requires: a privilege, or `public` for the few routes anyone may call. */
-export type RouteAccess = Privilege | 'public';
+export type { RouteAccess };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,10 +19,15 @@ declare module 'fastify' {
 }
 
 export interface Principal {
+  /** A user's email, or `apikey:<name>` for an API key (what audit rows name as the operator). */
   email: string;
   name: string;
+  /** The roles it holds: its own and those bound to it (or to its groups). */
   roles: string[];
+  /** What it may do everywhere: roles, unexpired grants and IAM policies (access-control.ts). */
   privileges: ReadonlySet<Privilege>;
+  /** Set when the caller authenticated with an API key. */
+  apiKey?: string;
 }
 
 /** Verifies a bearer id token (signature against the issuer's JWKS, iss, aud, exp) and returns its email. */
@@ -30,6 +35,10 @@ export interface TokenVerifier {
   verify(token: string): Promise<{ email: string }>;
 }
 
+/**
+ * What built-in roles grant as seeded (contract ROLE_PRIVILEGES): for principals the seed and tests construct.
+ * Requests get theirs from the database (access-control.ts).
+ */
 export function privilegesOf(roles: readonly string[]): Set<Privilege> {
   const out = new Set<Privilege>();
   for (const r of roles) for (const p of ROLE_PRIVILEGES[r] ?? []) out.add(p);
@@ -51,7 +60,12 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; verifier: Toke
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     if (route.url.startsWith('/api/docs') || route.url === '/api/openapi.json') return;
-    if (!route.config?.access) throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
+    if (access !== 'public' && access !== 'authenticated' && !PRIVILEGES.includes(access))
+      throw new Error(
+        `route ${String(route.method)} ${route.url} declares ${access}, not a privilege of the catalogue`,
+      );
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -63,38 +77,68 @@ export function installAuth(app: FastifyInstance, deps: { db: Db; verifier: Toke
     const header = req.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw new AppError('auth.invalidToken', 'A bearer token is required');
-    let email: string;
-    try {
-      email = (await deps.verifier.verify(match[1]!)).email;
-    } catch (err) {
-      req.log.info({ reason: (err as Error).message }, 'token rejected');
-      throw new AppError('auth.invalidToken');
+    const token = match[1]!;
+    let principal: Principal;
+    if (token.startsWith(API_KEY_PREFIX)) {
+      // An IAM API key: the privileges of its role and of what is bound to it.
+      const key = await apiKeyOf(deps.db, token);
+      if (!key) throw new AppError('auth.invalidToken', 'The API key is invalid, expired or revoked');
+      const grant = await accessOf(deps.db, { roles: [key.role], apiKey: key.name });
+      principal = {
+        email: `apikey:${key.name}`,
+        name: key.name,
+        roles: grant.roles,
+        privileges: effectivePrivileges(grant),
+        apiKey: key.name,
+      };
+      if (access !== 'authenticated') checkAccess(grant, access, req.url);
+    } else {
+      let email: string;
+      try {
+        email = (await deps.verifier.verify(token)).email;
+      } catch (err) {
+        req.log.info({ reason: (err as Error).message }, 'token rejected');
+        throw new AppError('auth.invalidToken');
+      }
+      const [user] = await preparedQuery(
+        deps.db,
+        'auth.principal',
+        () =>
+          deps.db
+            .select({
+              email: portalUsers.email,
+              name: portalUsers.name,
+              roles: portalUsers.roles,
+              disabled: portalUsers.disabled,
+            })
+            .from(portalUsers)
+            .where(eq(portalUsers.email, sql.placeholder('email')))
+            .limit(1),
+        { named: true },
+      ).execute({ email: email.toLowerCase() });
+      if (!user || user.disabled)
+        throw new AppError('auth.unauthenticated', `The account ${email} does not exist in the portal`);
+      const grant = await accessOf(deps.db, { email: user.email, roles: user.roles });
+      principal = {
+        email: user.email,
+        name: user.name,
+        roles: grant.roles,
+        privileges: effectivePrivileges(grant),
+      };
+      if (access !== 'authenticated') checkAccess(grant, access, req.url);
     }
-    const [user] = await preparedQuery(
-      deps.db,
-      'auth.principal',
-      () =>
-        deps.db
-          .select({
-            email: portalUsers.email,
-            name: portalUsers.name,
-            roles: portalUsers.roles,
-            disabled: portalUsers.disabled,
-          })
-          .from(portalUsers)
-          .where(eq(portalUsers.email, sql.placeholder('email')))
-          .limit(1),
-      { named: true },
-    ).execute({ email: email.toLowerCase() });
-    if (!user || user.disabled)
-      throw new AppError('auth.unauthenticated', `The account ${email} does not exist in the portal`);
-    const principal: Principal = {
-      email: user.email,
-      name: user.name,
-      roles: user.roles,
-      privileges: privilegesOf(user.roles),
-    };
-    if (!principal.privileges.has(access)) throw new AppError('auth.forbidden');
     req.principal = principal;
   });
+}
+
+/** A 403 that names the privilege the route needs ("why can't I?"). */
+function checkAccess(grant: Parameters<typeof accessAllows>[0], access: Privilege, url: string): void {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (accessAllows(grant, access, path)) return;
+  throw new AppError(
+    'auth.forbidden',
+    `Your current account doesn't have the permission to access this resource: it needs the privilege ${access}`,
+    { privilege: access },
+  );
 }

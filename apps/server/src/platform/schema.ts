@@ -164,3 +164,163 @@ export const chatMessages = pgTable(
     index('chat_messages_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+// ---- access control (RBAC roles, privilege grants, IAM): read by the auth hook on every request ------------------
+
+/** A role: a name and the privileges it grants (spec §7 Admin RBAC). Users hold roles by name (portal_users.roles). */
+export const rbacRoles = pgTable('rbac_roles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  builtin: boolean('builtin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The privileges a role grants (names of the contract's PRIVILEGE_CATALOGUE). */
+export const rbacRolePrivileges = pgTable(
+  'rbac_role_privileges',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => rbacRoles.id, { onDelete: 'cascade' }),
+    privilege: text('privilege').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.privilege] })],
+);
+
+/**
+ * A time-bound privilege granted to one user (/privilege): who, what, why, until. It counts while `status` is
+ * `active` and `expires_at` is in the future — checked at the time of use, so it needs no job to expire it.
+ */
+export const privilegeGrants = pgTable(
+  'privilege_grants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userEmail: text('user_email').notNull(),
+    privilege: text('privilege').notNull(),
+    reason: text('reason').notNull(),
+    /** pending (awaiting approval), active, rejected, revoked. Expiry is `expires_at`, not a status. */
+    status: text('status').notNull().default('pending'),
+    requestedBy: text('requested_by').notNull(),
+    approvalId: text('approval_id'),
+    decidedBy: text('decided_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: text('revoked_by'),
+    revokeReason: text('revoke_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('privilege_grants_user_idx').on(t.userEmail, t.status, t.expiresAt),
+    index('privilege_grants_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** IAM user groups (/iam/entity/usergroups, /access/usergroups) and their members. */
+export const iamUserGroups = pgTable('iam_user_groups', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull().default(''),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const iamGroupMembers = pgTable(
+  'iam_group_members',
+  {
+    groupName: text('group_name')
+      .notNull()
+      .references(() => iamUserGroups.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userEmail: text('user_email')
+      .notNull()
+      .references(() => portalUsers.email, { onDelete: 'cascade' }),
+    addedBy: text('added_by').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupName, t.userEmail] }), index('iam_group_members_user_idx').on(t.userEmail)],
+);
+
+/**
+ * API keys: a bearer credential for the API, scoped by a role. Only a SHA-256 of the secret is stored; the secret is
+ * shown once, when the key is created. `prefix` (the secret's first characters) identifies it in lists.
+ */
+export const iamApiKeys = pgTable(
+  'iam_api_keys',
+  {
+    name: text('name').primaryKey(),
+    description: text('description').notNull().default(''),
+    role: text('role').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [uniqueIndex('iam_api_keys_secret_idx').on(t.secretHash)],
+);
+
+/** IAM policies: JSON statements `{ effect, actions, resources }` (actions are privileges, `*` wildcards allowed). */
+export const iamPolicies = pgTable('iam_policies', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull().default(''),
+  statements: jsonb('statements').notNull().default([]),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Bindings of a role (role bindings) or a policy (policy bindings) to a subject: a user (email), a user group (name)
+ * or an API key (name). A user's own roles stay in portal_users.roles; bindings add more, e.g. through a group.
+ */
+export const iamBindings = pgTable(
+  'iam_bindings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `role` or `policy`. */
+    kind: text('kind').notNull(),
+    /** The role's or the policy's name. */
+    target: text('target').notNull(),
+    /** `user`, `group` or `apikey`. */
+    subjectType: text('subject_type').notNull(),
+    subject: text('subject').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('iam_bindings_unique_idx').on(t.kind, t.target, t.subjectType, t.subject),
+    index('iam_bindings_subject_idx').on(t.subjectType, t.subject),
+  ],
+);
+
+/** Typed system settings (GET/PUT /system-settings): one row per key, its value validated by the contract. */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Support sessions (tenant impersonation): an audited, time-limited session of one staff member in one tenant,
+ * started with a reason and ended by hand or by its time limit (checked at the time of use).
+ */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: text('tenant_id').notNull(),
+    operator: text('operator').notNull(),
+    reason: text('reason').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endedBy: text('ended_by'),
+  },
+  (t) => [index('impersonations_tenant_idx').on(t.tenantId, t.startedAt)],
+);

@@ -6,6 +6,7 @@ import { demoSeedParts, portalUsers } from '../platform/schema.js';
 import { buildApp } from '../app.js';
 import { ensureApprovalTemplates } from '../features/approvals/index.js';
 import { seedAccounts } from './accounts.js';
+import { ensureBuiltinRoles } from '../platform/access-control.js';
 import { seedPlatform } from './platform.js';
 import { seedTicdc } from './ticdc.js';
 import { seedDemoConfig, seedParameterCatalogue } from './parameters.js';
@@ -43,6 +44,7 @@ export type SeedContext = Pick<AppContext, 'db' | 'registry'>;
  * catalogue reaches existing databases.
  */
 export async function seedReferenceData(tx: Db): Promise<void> {
+  await ensureBuiltinRoles(tx);
   await seedParameterCatalogue(tx);
 }
 

@@ -13,7 +13,7 @@ import { AUTH_REDIRECT_PATH } from './auth/login';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 import { lazyPage } from './layout/lazyPage';
-import { featureRequirement } from './layout/navigation';
+import { featureRequirement, menuGroups } from './layout/navigation';
 import { RouteErrorBoundary } from './layout/RouteErrorBoundary';
 import { RootFrame } from './RootFrame';
 import { Spinner } from '../shared/ui/Spinner';
@@ -33,11 +33,24 @@ function PageSpinner() {
 /** A feature's page, or 403 when the user lacks the privilege its manifest says it needs (spec §6). */
 function FeaturePage({ Page, requires }: { Page: ComponentType; requires: Privilege }) {
   const { profile, isLoading } = useProfile();
-  // Any signed-in user may read; only pages that need more wait for the profile.
-  const gated = requires !== 'portal.read';
-  if (gated && isLoading) return <PageSpinner />;
-  const allowed = !gated || allows(privilegesOf(profile), { access: requires });
+  // The page's chunk is already downloading (preloadPage) while the profile loads.
+  if (isLoading) return <PageSpinner />;
+  const allowed = allows(privilegesOf(profile), { access: requires });
   return <Suspense fallback={<PageSpinner />}>{allowed ? <Page /> : <ForbiddenPage />}</Suspense>;
+}
+
+/**
+ * `/`: the overview, or — for a role that may not see it — the first page of the sidebar it may open (the 403 page
+ * when there is none).
+ */
+function HomeRedirect({ features }: { features: readonly FeatureManifest[] }) {
+  const { profile, isLoading } = useProfile();
+  if (isLoading) return <PageSpinner />;
+  const privileges = privilegesOf(profile);
+  const first = privileges.includes('overview.read')
+    ? '/overview'
+    : menuGroups(features, privileges)[0]?.entries[0]?.path;
+  return <Navigate to={first ?? '/overview'} replace />;
 }
 
 /**
@@ -72,7 +85,7 @@ export function buildRoutes(features: readonly FeatureManifest[]): RouteObject[]
             </RequireAuth>
           ),
           children: [
-            { index: true, element: <Navigate to="/overview" replace /> },
+            { index: true, element: <HomeRedirect features={features} /> },
             ...featureRoutes,
             {
               path: '*',

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { z } from 'zod';
 import type { userListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { portalUsers } from '../../platform/schema.js';
+import { portalUsers, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
 import { containsPattern, listOrder, listPage, pageWindow, type PageParams } from '../../platform/list-query.js';
 
 export interface UserFilter extends PageParams {
@@ -82,4 +82,40 @@ export async function updateUser(
     .where(eq(portalUsers.email, email))
     .returning(userColumns);
   return row!;
+}
+
+/** Which of these role names are roles of /rbac. */
+export async function knownRoles(db: Db, names: readonly string[]): Promise<Set<string>> {
+  if (!names.length) return new Set();
+  const rows = await db
+    .select({ name: rbacRoles.name })
+    .from(rbacRoles)
+    .where(inArray(rbacRoles.name, [...names]));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Enabled users other than `email` who hold the admin role. */
+export async function countOtherEnabledAdmins(db: Db, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(portalUsers)
+    .where(
+      and(
+        sql`${'admin'} = ANY(${portalUsers.roles})`,
+        eq(portalUsers.disabled, false),
+        sql`${portalUsers.email} <> ${email}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Whether any of these roles grants the privilege (read in the caller's transaction). */
+export async function rolesGrant(db: Db, roles: readonly string[], privilege: string): Promise<boolean> {
+  if (!roles.length) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(rbacRoles)
+    .innerJoin(rbacRolePrivileges, eq(rbacRolePrivileges.roleId, rbacRoles.id))
+    .where(and(inArray(rbacRoles.name, [...roles]), eq(rbacRolePrivileges.privilege, privilege)));
+  return (row?.n ?? 0) > 0;
 }

@@ -1,19 +1,30 @@
 import type { z } from 'zod';
-import { ADMIN_ROLE, PORTAL_ROLES, PRIVILEGES } from '@portal/contract';
+import { ADMIN_ROLE, PRIVILEGES } from '@portal/contract';
 import type { createUserBody, ListResult, PortalUser, Profile } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { privilegesOf, type Principal } from '../../platform/auth.js';
+import type { Principal } from '../../platform/auth.js';
+import { invalidateAccess } from '../../platform/access-control.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/time.js';
 import { hashPassword } from '../../idp/password.js';
-import { insertUser, listUsers, lockUsers, updateUser, type UserFilter, type UserRow } from './repo.js';
+import {
+  countOtherEnabledAdmins,
+  rolesGrant,
+  insertUser,
+  knownRoles,
+  listUsers,
+  lockUsers,
+  updateUser,
+  type UserFilter,
+  type UserRow,
+} from './repo.js';
 
 type CreateUser = z.output<typeof createUserBody>;
 
 /**
- * The caller's profile (spec §3 "Profile (me)"); the auth hook already loaded it from portal_users. Its privileges
- * are those its roles grant (`privilegesOf`, in PRIVILEGES order): the web checks a route's `access` against them.
+ * The caller's profile (spec §3 "Profile (me)"); the auth hook already loaded it. Its privileges are what its roles,
+ * grants and policies give (access-control.ts), in PRIVILEGES order: the web checks a route's `access` against them.
  */
 export function profileOf(principal: Principal): Profile {
   return {
@@ -31,9 +42,25 @@ function userOut(u: UserRow): PortalUser {
 /** Emails are stored lower-case; a path parameter may arrive in any case. */
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** Roles in one canonical order (admin, operator, viewer), so equal sets compare equal and audit diffs stay quiet. */
-function canonicalRoles(roles: readonly string[]): string[] {
-  return PORTAL_ROLES.filter((r) => roles.includes(r));
+/**
+ * Roles in one canonical order (sorted), so equal sets compare equal and audit diffs stay quiet; each must name a
+ * role of /rbac.
+ */
+async function canonicalRoles(db: Db, roles: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(roles.map((r) => r.trim()))].sort();
+  const known = await knownRoles(db, wanted);
+  const unknown = wanted.filter((r) => !known.has(r));
+  if (unknown.length)
+    throw new AppError('rbac.unknownRole', `No role named ${unknown.join(', ')}: the roles are those of /rbac`);
+  return wanted;
+}
+
+/** Refuses a change that would leave the portal without an enabled admin. */
+async function keepAnAdmin(tx: Db, target: UserRow, next: { roles: readonly string[]; disabled: boolean }) {
+  const wasAdmin = target.roles.includes(ADMIN_ROLE) && !target.disabled;
+  const staysAdmin = next.roles.includes(ADMIN_ROLE) && !next.disabled;
+  if (wasAdmin && !staysAdmin && (await countOtherEnabledAdmins(tx, target.email)) === 0)
+    throw new AppError('user.lastAdmin', `${target.email} is the last enabled admin: the portal must keep one`);
 }
 
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
@@ -51,7 +78,11 @@ export async function listPortalUsers(db: Db, q: UserFilter): Promise<ListResult
 async function lockActorAndTarget(tx: Db, actor: Principal, email: string): Promise<UserRow> {
   const rows = await lockUsers(tx, [actor.email, email]);
   const self = rows.find((r) => r.email === actor.email);
-  if (!self || self.disabled || !privilegesOf(self.roles).has('admin.manage')) throw new AppError('auth.forbidden');
+  // Still allowed now, inside the transaction (two admins demoting each other: the second finds itself demoted).
+  if (!self || self.disabled || !(await rolesGrant(tx, self.roles, 'admin.users')))
+    throw new AppError('auth.forbidden', 'Managing users needs the privilege admin.users', {
+      privilege: 'admin.users',
+    });
   const target = rows.find((r) => r.email === email);
   if (!target) throw new AppError('user.notFound', `No portal user has the email ${email}`);
   return target;
@@ -67,12 +98,14 @@ export async function updateUserRoles(
   const email = normalEmail(rawEmail);
   return db.transaction(async (tx) => {
     const current = await lockActorAndTarget(tx, actor, email);
-    const next = canonicalRoles(roles);
+    const next = await canonicalRoles(tx, roles);
     if (email === actor.email && current.roles.includes(ADMIN_ROLE) && !next.includes(ADMIN_ROLE)) {
       throw new AppError('user.cannotDemoteSelf');
     }
     if (sameRoles(current.roles, next)) return userOut(current);
+    await keepAnAdmin(tx, current, { roles: next, disabled: current.disabled });
     const updated = await updateUser(tx, email, { roles: next });
+    invalidateAccess();
     await writeAudit(tx, {
       type: 'user',
       instanceId: email,
@@ -96,6 +129,7 @@ export async function setUserDisabled(
     const current = await lockActorAndTarget(tx, actor, email);
     if (disabled && email === actor.email) throw new AppError('user.cannotDisableSelf');
     if (current.disabled === disabled) return userOut(current);
+    await keepAnAdmin(tx, current, { roles: current.roles, disabled });
     const updated = await updateUser(tx, email, { disabled });
     await writeAudit(tx, {
       type: 'user',
@@ -120,7 +154,7 @@ export async function createUser(db: Db, operator: string, body: CreateUser): Pr
     const created = await insertUser(tx, {
       email: body.email,
       name: body.name,
-      roles: canonicalRoles(body.roles),
+      roles: await canonicalRoles(tx, body.roles),
       passwordHash,
       createdAt: now,
       updatedAt: now,

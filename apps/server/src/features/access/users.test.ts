@@ -1,3 +1,4 @@
+import { ROLE_PRIVILEGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { ListResult, PortalUser } from '@portal/contract';
@@ -35,7 +36,7 @@ describe('the caller profile', () => {
       email: 'operator@example.com',
       name: 'Oscar Operator',
       roles: ['operator'],
-      privileges: ['portal.read', 'portal.operate'],
+      privileges: [...ROLE_PRIVILEGES.operator!],
     });
   });
 
@@ -52,7 +53,7 @@ describe('the caller profile', () => {
       email: 'sam.okafor@example.com',
       name: 'Sam Okafor',
       roles: ['viewer'],
-      privileges: ['portal.read'],
+      privileges: [...ROLE_PRIVILEGES.viewer!],
     });
     const empty = await t.app.inject({ method: 'POST', url: '/api/v1/admin/profile/query', headers });
     expect(empty.statusCode, empty.body).toBe(200);

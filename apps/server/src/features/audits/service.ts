@@ -22,7 +22,8 @@ export async function listObjectTrail(
   principal: Principal,
   q: z.output<typeof auditListQuery>,
 ): Promise<ListResult<AuditLog>> {
-  if (isAdminAuditType(q.type) && !principal.privileges.has('admin.manage')) throw new AppError('auth.forbidden');
+  if (isAdminAuditType(q.type) && !principal.privileges.has('admin.audits'))
+    throw new AppError('auth.forbidden', 'This audit trail needs the privilege admin.audits', { privilege: 'admin.audits' });
   return listAuditLogs(db, q);
 }
 

@@ -58,20 +58,19 @@ export interface MenuGroup {
   entries: FeatureMenu[];
 }
 
-/** The privilege a feature's menu entry and routes need (`portal.read`, any signed-in user, when it names none). */
+/** The privilege a feature's menu entry and routes need. */
 export function featureRequirement(feature: FeatureManifest): Privilege {
-  return feature.requires ?? 'portal.read';
+  return feature.requires;
 }
 
 /**
  * The sidebar (spec §2): registered features' entries, grouped by section in spec order. Sections and features
- * whose required privilege the user lacks are left out (spec §6: only admins, the holders of admin.manage, see the
- * admin menus).
+ * whose required privilege the user lacks are left out (spec §6: the admin menus need the admin.* privileges, which
+ * the roles of /rbac grant).
  */
 export function menuGroups(features: readonly FeatureManifest[], privileges: readonly string[]): MenuGroup[] {
   const groups: MenuGroup[] = [];
   for (const section of MENU_SECTIONS) {
-    if ('requires' in section && !privileges.includes(section.requires)) continue;
     const entries = features
       .filter((f) => privileges.includes(featureRequirement(f)))
       .flatMap((f): readonly FeatureMenu[] => (f.menu === undefined ? [] : 'section' in f.menu ? [f.menu] : f.menu))

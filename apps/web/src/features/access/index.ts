@@ -3,7 +3,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 /** /access: portal users and their roles, for admins (spec §2 "Extra menus for the role admin only", §6). */
 export const accessFeature: FeatureManifest = {
   key: 'access',
-  requires: 'admin.manage',
+  requires: 'admin.users',
   routes: [
     { path: '/access', title: 'Access', page: () => import('./pages/AccessPage').then((m) => m.AccessPage) },
     {

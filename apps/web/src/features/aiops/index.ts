@@ -10,6 +10,7 @@ export { aiopsKeys } from './keys';
  */
 export const aiopsFeature: FeatureManifest = {
   key: 'aiops',
+  requires: 'aiops.read',
   routes: [
     {
       path: '/aiops/issues',

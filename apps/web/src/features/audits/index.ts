@@ -3,7 +3,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 /** /audits: every audit log, for admins (spec §2 "Extra menus for the role admin only", §6). */
 export const auditsFeature: FeatureManifest = {
   key: 'audits',
-  requires: 'admin.manage',
+  requires: 'admin.audits',
   routes: [
     { path: '/audits', title: 'Audits', page: () => import('./pages/AuditListPage').then((m) => m.AuditListPage) },
   ],

@@ -8,6 +8,7 @@ export { billingKeys } from './keys';
  */
 export const billingFeature: FeatureManifest = {
   key: 'billing',
+  requires: 'billing.read',
   routes: [
     {
       path: '/business',

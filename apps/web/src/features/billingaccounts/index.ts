@@ -7,6 +7,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
  */
 export const billingAccountsFeature: FeatureManifest = {
   key: 'billingaccounts',
+  requires: 'billing.read',
   routes: [],
   tenantTabs: [
     {

@@ -10,6 +10,7 @@ const WITH_TOPOLOGY = new Set(['DEDICATED_TIDB', 'SHARED_POOL', 'LOGICAL_CLUSTER
  */
 export const clusterMonitoringFeature: FeatureManifest = {
   key: 'clustermonitoring',
+  requires: 'monitoring.read',
   routes: [],
   clusterTabs: [
     {

@@ -5,6 +5,7 @@ export { configcenterKeys } from './keys';
 /** The config center (spec §2 configcenter menu: version, dict, component, template; decision 0012). */
 export const configcenterFeature: FeatureManifest = {
   key: 'configcenter',
+  requires: 'configcenter.read',
   routes: [
     {
       path: '/template',

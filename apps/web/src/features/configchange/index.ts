@@ -7,6 +7,7 @@ export { configchangeKeys } from './keys';
 
 export const configChangeFeature: FeatureManifest = {
   key: 'configchange',
+  requires: 'configchange.read',
   routes: [
     {
       path: '/configchange',

@@ -6,6 +6,7 @@ const page = () => import('./pages/CtlPage').then((m) => m.CtlPage);
 /** The cluster control command page (spec §2), under a tenant's cluster or by cluster id alone. */
 export const ctlFeature: FeatureManifest = {
   key: 'ctl',
+  requires: 'ctl.read',
   routes: [
     { path: '/orgs/:orgId/clusters/:clusterId/ctl', page },
     { path: '/clusters/:clusterId/ctl', page },

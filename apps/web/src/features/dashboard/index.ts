@@ -6,6 +6,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
  */
 export const dashboardFeature: FeatureManifest = {
   key: 'dashboard',
+  requires: 'overview.read',
   routes: [],
   overviewPanels: [
     {

@@ -4,6 +4,7 @@ import { GitopsLink } from './components/GitopsLink';
 /** The gitops secondary-confirmation page of a cluster (spec §2: /orgs/{org_id}/{cluster_id}/gitops). */
 export const gitopsFeature: FeatureManifest = {
   key: 'gitops',
+  requires: 'gitops.read',
   routes: [
     { path: '/orgs/:orgId/:clusterId/gitops', page: () => import('./pages/GitopsPage').then((m) => m.GitopsPage) },
   ],

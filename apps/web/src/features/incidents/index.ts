@@ -11,6 +11,7 @@ export { incidentsKeys } from './keys';
  */
 export const incidentsFeature: FeatureManifest = {
   key: 'incidents',
+  requires: 'incidents.read',
   routes: [
     {
       path: '/incidents',

@@ -6,6 +6,7 @@ export { jumpsKeys } from './keys';
 /** Jump authorizations (spec §2 /jumps, /jumps/{authorization_id}): just-in-time access to a cluster's hosts. */
 export const jumpsFeature: FeatureManifest = {
   key: 'jumps',
+  requires: 'jumps.read',
   routes: [
     {
       path: '/jumps',

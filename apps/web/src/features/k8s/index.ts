@@ -10,6 +10,7 @@ const taskPath = (id: string) => `/k8sUpgradeTask/${encodeURIComponent(id)}`;
  */
 export const k8sFeature: FeatureManifest = {
   key: 'k8s',
+  requires: 'k8s.read',
   routes: [
     {
       path: '/infraInformation',

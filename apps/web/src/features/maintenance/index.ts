@@ -3,6 +3,7 @@ import { maintenancePath } from './lib/paths';
 
 export const maintenanceFeature: FeatureManifest = {
   key: 'maintenance',
+  requires: 'maintenance.read',
   routes: [
     {
       path: '/maintenance',

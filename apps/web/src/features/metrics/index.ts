@@ -7,6 +7,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
  */
 export const metricsFeature: FeatureManifest = {
   key: 'metrics',
+  requires: 'monitoring.read',
   routes: [
     {
       path: '/playground',

@@ -10,6 +10,7 @@ export { monitoringKeys } from './keys';
  */
 export const monitoringFeature: FeatureManifest = {
   key: 'monitoring',
+  requires: 'monitoring.read',
   routes: [
     {
       path: '/certification',

@@ -10,6 +10,7 @@ export { notificationKeys } from './keys';
  */
 export const notificationsFeature: FeatureManifest = {
   key: 'notification',
+  requires: 'notifications.read',
   routes: [
     {
       path: '/notification',

@@ -5,6 +5,7 @@ export { operationsKeys } from './keys';
 
 export const operationsFeature: FeatureManifest = {
   key: 'operations',
+  requires: 'operations.read',
   routes: [
     {
       path: '/operations',

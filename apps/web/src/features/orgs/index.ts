@@ -5,6 +5,7 @@ import type { FeatureManifest, ObjectLinkProps } from '../../shared/lib/feature'
 
 export const orgsFeature: FeatureManifest = {
   key: 'orgs',
+  requires: 'orgs.read',
   routes: [
     { path: '/orgs', title: 'Orgs', page: () => import('./pages/OrgListPage').then((m) => m.OrgListPage) },
     { path: '/orgs/:orgId', page: () => import('./pages/OrgDetailPage').then((m) => m.OrgDetailPage) },

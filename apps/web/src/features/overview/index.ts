@@ -3,6 +3,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 
 export const overviewFeature: FeatureManifest = {
   key: 'overview',
+  requires: 'overview.read',
   routes: [
     { path: '/overview', title: 'Overview', page: () => import('./pages/OverviewPage').then((m) => m.OverviewPage) },
   ],

@@ -8,6 +8,7 @@ export { partnersKeys } from './keys';
  */
 export const partnersFeature: FeatureManifest = {
   key: 'partners',
+  requires: 'partners.read',
   routes: [
     { path: '/msp', title: 'MSP', page: () => import('./pages/PartnerListPage').then((m) => m.MspListPage) },
     { path: '/msp/:orgId', page: () => import('./pages/PartnerDetailPage').then((m) => m.MspDetailPage) },

@@ -2,6 +2,7 @@ import type { FeatureManifest } from '../../shared/lib/feature';
 
 export const providersFeature: FeatureManifest = {
   key: 'providers',
+  requires: 'providers.read',
   routes: [
     {
       path: '/providers',

@@ -7,6 +7,7 @@ const e = encodeURIComponent;
 /** Releases (issue 12; spec §2 /release…, §4 release changes): releases per environment, their changes and tickets. */
 export const releaseFeature: FeatureManifest = {
   key: 'release',
+  requires: 'release.read',
   routes: [
     {
       path: '/release',

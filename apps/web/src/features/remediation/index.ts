@@ -10,6 +10,7 @@ export { remediationKeys } from './keys';
  */
 export const remediationFeature: FeatureManifest = {
   key: 'remediation',
+  requires: 'remediation.read',
   routes: [
     {
       path: '/remediation_tickets',

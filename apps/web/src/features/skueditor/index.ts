@@ -8,6 +8,7 @@ export { skuEditorKeys } from './keys';
  */
 export const skuEditorFeature: FeatureManifest = {
   key: 'skueditor',
+  requires: 'skus.read',
   routes: [
     {
       path: '/sku_editor',

@@ -8,6 +8,7 @@ export { skuServiceKeys } from './keys';
  */
 export const skuServiceFeature: FeatureManifest = {
   key: 'skuservice',
+  requires: 'skus.read',
   routes: [
     {
       path: '/sku_service',

@@ -10,6 +10,7 @@ export { slaKeys } from './keys';
  */
 export const slaFeature: FeatureManifest = {
   key: 'sla',
+  requires: 'sla.read',
   routes: [
     {
       path: '/sla/summary',

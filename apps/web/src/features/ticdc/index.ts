@@ -4,6 +4,7 @@ import type { ClusterSlotProps, FeatureManifest } from '../../shared/lib/feature
 /** TiCDC cluster and changefeed pages, under their upstream cluster (no menu entry: reached from the cluster page). */
 export const ticdcFeature: FeatureManifest = {
   key: 'ticdc',
+  requires: 'ticdc.read',
   routes: [
     {
       path: '/orgs/:orgId/clusters/:clusterId/changefeeds/:changefeedId',

@@ -9,6 +9,7 @@ export { userbehaviorKeys } from './keys';
  */
 export const userbehaviorFeature: FeatureManifest = {
   key: 'userbehavior',
+  requires: 'userbehavior.read',
   routes: [
     {
       path: '/userbehavior_subscriptions',

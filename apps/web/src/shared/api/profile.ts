@@ -10,7 +10,8 @@ export function useProfile() {
   const query = useQuery({
     queryKey: profileKey,
     queryFn: ({ signal }) => api(authApi.me, {}, { signal }),
-    staleTime: 5 * 60_000,
+    // Roles and grants are data (/rbac, /privilege): a change reaches an open console within a minute.
+    staleTime: 60_000,
     retry: false,
   });
   return { ...query, profile: query.data, isAdmin: isAdmin(query.data) };

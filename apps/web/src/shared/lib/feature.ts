@@ -14,10 +14,10 @@ export const MENU_SECTIONS = [
   { key: 'skus', label: 'SKUs' },
   { key: 'userbehavior', label: 'User Behavior' },
   { key: 'aiops', label: 'AIOps' },
-  // Spec §6: only the admin role sees these; admin.manage is the admin role's alone.
-  { key: 'admin', label: 'Admin', requires: 'admin.manage' },
-  { key: 'iam', label: 'IAM', requires: 'admin.manage' },
-] as const satisfies readonly { key: string; label: string; requires?: Privilege }[];
+  // Spec §6: the admin menus. Who sees them is data (/rbac): each entry needs its feature's admin.* privilege.
+  { key: 'admin', label: 'Admin' },
+  { key: 'iam', label: 'IAM' },
+] as const satisfies readonly { key: string; label: string }[];
 
 export type MenuSectionKey = (typeof MENU_SECTIONS)[number]['key'];
 
@@ -26,7 +26,7 @@ interface FeatureRouteBase {
   path: string;
   /** Breadcrumb label of this exact path; the path segment otherwise. */
   title?: string;
-  /** The privilege needed to open it (others get a 403 page); `portal.read` (any signed-in user) when absent. */
+  /** The privilege needed to open it (others get a 403 page); the feature's `requires` when absent. */
   requires?: Privilege;
 }
 
@@ -142,8 +142,8 @@ export interface FeatureManifest {
   routes: FeatureRoute[];
   /** Its sidebar entry, or entries (an area with several pages in its section, e.g. the config center). */
   menu?: FeatureMenu | readonly FeatureMenu[];
-  /** The privilege every route (and the menu entry) of the feature needs; `portal.read` when absent. */
-  requires?: Privilege;
+  /** The privilege every route (and the menu entry) of the feature needs, unless a route names its own. */
+  requires: Privilege;
   /** Tabs it adds to the cluster detail page (/orgs/:orgId/clusters/:clusterId). */
   clusterTabs?: readonly ClusterTabSlot[];
   /** Header actions it adds to the cluster detail page. */

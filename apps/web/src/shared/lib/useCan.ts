@@ -19,13 +19,13 @@ export function privilegesOf(profile: Pick<Profile, 'privileges'> | undefined): 
  */
 export function can(profile: Pick<Profile, 'privileges'> | undefined, requirement: Requirement): boolean {
   const descriptor = typeof requirement === 'string' ? { access: requirement } : requirement;
-  if (!profile) return descriptor.access !== 'admin.manage';
+  if (!profile) return !descriptor.access.startsWith('admin.') && !descriptor.access.endsWith('.manage');
   return allows(privilegesOf(profile), descriptor);
 }
 
 /**
  * `can(descriptor)` for the signed-in user: whether to show or enable an action, mirroring the privilege the server
- * requires for it, e.g. `can(providersApi.create)` or `can('portal.operate')`.
+ * requires for it, e.g. `can(providersApi.create)` or `can('billing.write')`.
  */
 export function useCan(): (requirement: Requirement) => boolean {
   const { profile } = useProfile();
