@@ -139,10 +139,9 @@ async function rolePrivileges(db: Db, names: readonly string[]): Promise<Map<str
 
 async function load(db: Db, subject: Subject, now: Date): Promise<{ grant: AccessGrant; until: number }> {
   const subjects: { type: string; name: string }[] = [];
-  let groups: string[] = [];
   if (subject.email) {
     subjects.push({ type: 'user', name: subject.email });
-    groups = (
+    const groups = (
       await db
         .select({ g: iamGroupMembers.groupName })
         .from(iamGroupMembers)

@@ -451,15 +451,13 @@ beforeAll(async () => {
   for (const role of [...PORTAL_ROLES, 'none', CUSTOM_ROLE])
     roleHeaders.set(role, `Bearer ${await t.token({ email: roleUser(role) })}`);
   const secret = newApiKeySecret();
-  await t.database.db
-    .insert(iamApiKeys)
-    .values({
-      name: 'matrix-key',
-      role: 'operator',
-      prefix: secret.slice(0, 8),
-      secretHash: hashApiKey(secret),
-      createdBy: 'matrix',
-    });
+  await t.database.db.insert(iamApiKeys).values({
+    name: 'matrix-key',
+    role: 'operator',
+    prefix: secret.slice(0, 8),
+    secretHash: hashApiKey(secret),
+    createdBy: 'matrix',
+  });
   roleHeaders.set(API_KEY, `Bearer ${secret}`);
   const revoked = newApiKeySecret();
   await t.database.db.insert(iamApiKeys).values({

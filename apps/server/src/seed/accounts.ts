@@ -1,5 +1,7 @@
 import type { Db } from '../platform/db.js';
-import { portalUsers } from '../platform/schema.js';
+import { auditLogs, portalUsers, rbacRolePrivileges, rbacRoles } from '../platform/schema.js';
+import { ensureBuiltinRoles } from '../platform/access-control.js';
+import { DEMO_BASE_TIME } from './platform.js';
 
 export const DEMO_PASSWORD = 'portal-demo';
 /**
@@ -18,9 +20,52 @@ const STAFF = [
   { email: 'lin.wei@example.com', name: 'Lin Wei', roles: ['operator'] },
   { email: 'maria.garcia@example.com', name: 'Maria Garcia', roles: ['operator'] },
   { email: 'sam.okafor@example.com', name: 'Sam Okafor', roles: ['viewer'] },
+  { email: 'priya.patel@example.com', name: 'Priya Patel', roles: ['billing-analyst'] },
+  { email: 'tom.becker@example.com', name: 'Tom Becker', roles: ['viewer', 'sre-oncall'] },
+];
+
+/** Custom roles of /rbac (issue 18): two held by staff, one nobody holds (so it can be deleted in the demo). */
+const CUSTOM_ROLES = [
+  {
+    name: 'billing-analyst',
+    description: 'Finance staff: billing, partners and the SKU catalogue, read and write',
+    privileges: ['billing.read', 'billing.write', 'partners.read', 'skus.read', 'orgs.read'],
+    days: 40,
+  },
+  {
+    name: 'sre-oncall',
+    description: 'On-call SREs: incidents, remediation and cluster control on top of viewer',
+    privileges: ['incidents.read', 'incidents.write', 'remediation.read', 'remediation.write', 'ctl.read', 'ctl.write'],
+    days: 25,
+  },
+  {
+    name: 'auditor',
+    description: 'External auditors: the audit log and what the roles grant, nothing else',
+    privileges: ['admin.audits', 'rbac.read'],
+    days: 5,
+  },
 ];
 
 export async function seedAccounts(db: Db): Promise<void> {
+  await ensureBuiltinRoles(db);
+  for (const r of CUSTOM_ROLES) {
+    const at = new Date(DEMO_BASE_TIME - r.days * 86_400_000);
+    const [row] = await db
+      .insert(rbacRoles)
+      .values({ name: r.name, description: r.description, createdAt: at, updatedAt: at })
+      .onConflictDoNothing()
+      .returning({ id: rbacRoles.id });
+    if (!row) continue;
+    await db.insert(rbacRolePrivileges).values(r.privileges.map((privilege) => ({ roleId: row.id, privilege })));
+    await db.insert(auditLogs).values({
+      type: 'rbac_role',
+      instanceId: r.name,
+      operator: 'admin@example.com',
+      operation: 'create_role',
+      operateAt: at,
+      details: { before: null, after: { name: r.name, description: r.description, privileges: r.privileges } },
+    });
+  }
   const rows = [];
   for (const a of DEMO_ACCOUNTS)
     rows.push({ email: a.email, name: a.name, roles: [...a.roles], passwordHash: DEMO_PASSWORD_HASH });

@@ -23,6 +23,7 @@ import { overviewFeature } from '../features/overview';
 import { partnersFeature } from '../features/partners';
 import { skuServiceFeature } from '../features/skuservice';
 import { providersFeature } from '../features/providers';
+import { rbacFeature } from '../features/rbac';
 import { releaseFeature } from '../features/release';
 import { remediationFeature } from '../features/remediation';
 import { skuEditorFeature } from '../features/skueditor';
@@ -35,6 +36,7 @@ export const features: readonly FeatureManifest[] = [
   overviewFeature,
   orgsFeature,
   providersFeature,
+  rbacFeature,
   billingFeature,
   auditsFeature,
   accessFeature,

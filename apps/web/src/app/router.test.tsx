@@ -11,9 +11,10 @@ function Page() {
 function manifest() {
   const load = { overview: vi.fn(async () => Page), org: vi.fn(async () => Page), orgs: vi.fn(async () => Page) };
   const features: FeatureManifest[] = [
-    { key: 'overview', routes: [{ path: '/overview', page: load.overview }] },
+    { key: 'overview', requires: 'overview.read', routes: [{ path: '/overview', page: load.overview }] },
     {
       key: 'orgs',
+      requires: 'orgs.read',
       routes: [
         { path: '/orgs', page: load.orgs },
         { path: '/orgs/:orgId', page: load.org },
@@ -43,7 +44,7 @@ describe('preloadPage', () => {
 
   it('leaves a failed download to the render, which shows it', async () => {
     const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    preloadPage([{ key: 'x', routes: [{ path: '/x', page: failing }] }], '/x');
+    preloadPage([{ key: 'x', requires: 'overview.read', routes: [{ path: '/x', page: failing }] }], '/x');
     expect(failing).toHaveBeenCalledTimes(1);
     await new Promise((r) => setTimeout(r, 0)); // no unhandled rejection
   });
@@ -54,6 +55,7 @@ describe('a redirect route (spec §2: /sku_service redirects to /sku_service/spu
   const features: FeatureManifest[] = [
     {
       key: 'catalogue',
+      requires: 'skus.read',
       routes: [
         { path: '/catalogue', redirectTo: '/catalogue/spu' },
         { path: '/catalogue/:tab', page },

@@ -36,7 +36,7 @@ function FeaturePage({ Page, requires }: { Page: ComponentType; requires: Privil
   // The page's chunk is already downloading (preloadPage) while the profile loads.
   if (isLoading) return <PageSpinner />;
   const allowed = allows(privilegesOf(profile), { access: requires });
-  return <Suspense fallback={<PageSpinner />}>{allowed ? <Page /> : <ForbiddenPage />}</Suspense>;
+  return <Suspense fallback={<PageSpinner />}>{allowed ? <Page /> : <ForbiddenPage privilege={requires} />}</Suspense>;
 }
 
 /**

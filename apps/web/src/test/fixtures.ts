@@ -1,3 +1,4 @@
+import { ROLE_PRIVILEGES } from '@portal/contract';
 import type {
   AuthConfig,
   Cluster,
@@ -21,20 +22,20 @@ export const operatorProfile: Profile = {
   email: 'olivia@example.com',
   name: 'Olivia Operator',
   roles: ['operator'],
-  privileges: ['portal.read', 'portal.operate'],
+  privileges: [...ROLE_PRIVILEGES.operator!],
 };
 export const adminProfile: Profile = {
   email: 'ada@example.com',
   name: 'Ada Admin',
   roles: ['admin'],
-  privileges: ['portal.read', 'portal.operate', 'admin.manage'],
+  privileges: [...ROLE_PRIVILEGES.admin!],
 };
 /** Reads only: actions that change something are disabled or hidden for it. */
 export const viewerProfile: Profile = {
   email: 'vic@example.com',
   name: 'Vic Viewer',
   roles: ['viewer'],
-  privileges: ['portal.read'],
+  privileges: [...ROLE_PRIVILEGES.viewer!],
 };
 
 export function tenant(overrides: Partial<Tenant> = {}): Tenant {

@@ -13,11 +13,13 @@ const page = (text: string) => async () =>
 export const testFeatures: FeatureManifest[] = [
   {
     key: 'overview',
+    requires: 'overview.read',
     routes: [{ path: '/overview', title: 'Overview', page: page('Overview page') }],
     menu: { section: 'root', key: 'overview', label: 'Overview', path: '/overview', order: 0 },
   },
   {
     key: 'orgs',
+    requires: 'orgs.read',
     routes: [
       { path: '/orgs', title: 'Orgs', page: page('Orgs page') },
       { path: '/orgs/:orgId', page: page('Org page') },
@@ -27,12 +29,13 @@ export const testFeatures: FeatureManifest[] = [
   },
   {
     key: 'providers',
+    requires: 'providers.read',
     routes: [{ path: '/providers', title: 'Providers', page: page('Providers page') }],
     menu: { section: 'settings', key: 'providers', label: 'Providers', path: '/providers', order: 2 },
   },
   {
     key: 'audits',
-    requires: 'admin.manage',
+    requires: 'admin.audits',
     routes: [{ path: '/audits', title: 'Audits', page: page('Audits page') }],
     menu: { section: 'admin', key: 'audits', label: 'Audits', path: '/audits', order: 0 },
   },

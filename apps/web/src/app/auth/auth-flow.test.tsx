@@ -19,6 +19,7 @@ function HelloPage() {
 const features: FeatureManifest[] = [
   {
     key: 'hello',
+    requires: 'overview.read',
     routes: [
       { path: '/overview', page: async () => HelloPage },
       { path: '/orgs', page: async () => HelloPage },

@@ -111,6 +111,7 @@ describe('app shell', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     const broken: FeatureManifest = {
       key: 'broken',
+      requires: 'overview.read',
       routes: [
         { path: '/broken', page: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) },
       ],
@@ -130,7 +131,11 @@ describe('app shell', () => {
     function Crashing(): never {
       throw new Error('cannot read the rows');
     }
-    const crashing: FeatureManifest = { key: 'crashing', routes: [{ path: '/crash', page: async () => Crashing }] };
+    const crashing: FeatureManifest = {
+      key: 'crashing',
+      requires: 'overview.read',
+      routes: [{ path: '/crash', page: async () => Crashing }],
+    };
     renderApp('/crash', [...testFeatures, crashing]);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByText('cannot read the rows')).toBeInTheDocument();

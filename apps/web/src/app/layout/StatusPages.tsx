@@ -13,12 +13,17 @@ export function NotFoundPage() {
 }
 
 /** Admin-only routes for users without the admin role (the server refuses them too). */
-export function ForbiddenPage() {
+/** A page the signed-in user may not open; names the privilege it needs ("why can't I?"). */
+export function ForbiddenPage({ privilege }: { privilege?: string }) {
   return (
     <Result
       status="403"
       title="403"
-      subTitle="Sorry, you are not authorized to access this page. It is for administrators only."
+      subTitle={
+        privilege
+          ? `Sorry, you are not authorized to access this page. It needs the privilege ${privilege}: ask an administrator for a role that grants it, or a time-bound grant.`
+          : 'Sorry, you are not authorized to access this page.'
+      }
       extra={home}
     />
   );

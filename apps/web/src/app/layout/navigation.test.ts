@@ -47,8 +47,8 @@ describe('sidebar menu', () => {
   });
 
   it('knows which paths are admin only', () => {
-    expect(pathRequirement('/audits', testFeatures)).toBe('admin.manage');
-    expect(pathRequirement('/orgs', testFeatures)).toBe('portal.read');
+    expect(pathRequirement('/audits', testFeatures)).toBe('admin.audits');
+    expect(pathRequirement('/orgs', testFeatures)).toBe('orgs.read');
     expect(pathRequirement('/nowhere', testFeatures)).toBeUndefined();
   });
 });

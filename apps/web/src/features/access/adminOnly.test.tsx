@@ -24,24 +24,27 @@ const adminCalls = (requests: ReturnType<typeof serve>['requests']) =>
   requests.filter((r) => r.url.pathname.startsWith('/api/v1/admin/'));
 
 describe('the admin-only areas /audits and /access', () => {
-  it.each(['/audits', '/access', '/access/usergroups/admin'])(
-    'render the 403 page for an operator at %s, with no admin menu',
-    async (path) => {
-      const { requests } = serve(operatorProfile);
-      signIn(operatorProfile.email);
-      renderApp(path, features);
-      expect(
-        await screen.findByText('Sorry, you are not authorized to access this page. It is for administrators only.'),
-      ).toBeInTheDocument();
-      const nav = screen.getByLabelText('Main menu');
-      expect(within(nav).getByText('Orgs')).toBeInTheDocument();
-      expect(within(nav).queryByText('Admin')).not.toBeInTheDocument();
-      expect(within(nav).queryByText('Audits')).not.toBeInTheDocument();
-      expect(within(nav).queryByText('Access')).not.toBeInTheDocument();
-      // The page never loaded, so it asked the server for nothing.
-      expect(adminCalls(requests)).toEqual([]);
-    },
-  );
+  it.each([
+    ['/audits', 'admin.audits'],
+    ['/access', 'admin.users'],
+    ['/access/usergroups/admin', 'admin.users'],
+  ])('render the 403 page naming the privilege for an operator at %s, with no admin menu', async (path, privilege) => {
+    const { requests } = serve(operatorProfile);
+    signIn(operatorProfile.email);
+    renderApp(path, features);
+    expect(
+      await screen.findByText(
+        `Sorry, you are not authorized to access this page. It needs the privilege ${privilege}: ask an administrator for a role that grants it, or a time-bound grant.`,
+      ),
+    ).toBeInTheDocument();
+    const nav = screen.getByLabelText('Main menu');
+    expect(within(nav).getByText('Orgs')).toBeInTheDocument();
+    expect(within(nav).queryByText('Admin')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Audits')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Access')).not.toBeInTheDocument();
+    // The page never loaded, so it asked the server for nothing.
+    expect(adminCalls(requests)).toEqual([]);
+  });
 
   it('show an admin the Admin menu with Audits and Access, and the pages', async () => {
     serve(adminProfile);

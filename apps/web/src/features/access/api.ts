@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accessApi } from '@portal/contract';
+import { accessApi, rbacApi } from '@portal/contract';
 import type { CreateUserBody, UserDisabledBody, UserListQuery, UserRolesBody } from '@portal/contract';
 import { profileKey } from '../../shared/api/profile';
 import { api } from '../../shared/lib/api';
@@ -8,6 +8,15 @@ export const accessKeys = {
   all: ['access'] as const,
   users: (query: UserListQuery) => ['access', 'users', query] as const,
 };
+
+/** The roles of /rbac a user can be given (name, description, privileges), for the role pickers and filters. */
+export function useRoleOptions() {
+  return useQuery({
+    queryKey: ['access', 'roles'],
+    queryFn: ({ signal }) => api(rbacApi.roles, { query: { per_page: 1000 } }, { signal }),
+    staleTime: 60_000,
+  });
+}
 
 export function useUsers(query: UserListQuery) {
   return useQuery({

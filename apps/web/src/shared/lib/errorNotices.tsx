@@ -39,7 +39,7 @@ export function notifyUnauthorized(): void {
 }
 
 /** Spec §6/§8, 403: the permission message with the request method and URL, and a Switch Account button. */
-export function notifyForbidden(method: string, url: string): void {
+export function notifyForbidden(method: string, url: string, privilege?: string): void {
   const email = sessionHooks().getEmail() ?? '';
   const key = `portal-forbidden:${method} ${url}`;
   feedback().notification.error({
@@ -51,6 +51,11 @@ export function notifyForbidden(method: string, url: string): void {
         <div>
           {`Forbidden: Your current account ${email} doesn't have the permission to access this resource, please contact the administrator`}
         </div>
+        {privilege ? (
+          <div>
+            It needs the privilege <code className="code-inline">{privilege}</code>.
+          </div>
+        ) : null}
         <code className="code-inline">{`${method} ${url}`}</code>
       </div>
     ),

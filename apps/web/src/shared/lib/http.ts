@@ -89,9 +89,15 @@ function errorFromResponse(response: Response, body: unknown, method: string, ur
   });
 }
 
+/** The privilege a 403 names (issue 18: "why can't I?"), when the server said which. */
+function missingPrivilege(details: unknown): string | undefined {
+  const p = (details as { privilege?: unknown } | null | undefined)?.privilege;
+  return typeof p === 'string' ? p : undefined;
+}
+
 function announce(error: ApiError, showError: boolean | undefined): void {
   if (error.status === 401) notifyUnauthorized();
-  else if (error.status === 403) notifyForbidden(error.method, error.url);
+  else if (error.status === 403) notifyForbidden(error.method, error.url, missingPrivilege(error.details));
   else if (showError) notifyRequestError(error);
   else return;
   error.notified = true;

@@ -11,7 +11,7 @@ describe('can', () => {
     expect(can(operatorProfile, operationsApi.submit)).toBe(true);
     expect(can(operatorProfile, providersApi.create)).toBe(false);
     expect(can(adminProfile, providersApi.create)).toBe(true);
-    expect(can(operatorProfile, 'admin.manage')).toBe(false);
+    expect(can(operatorProfile, 'admin.users')).toBe(false);
     expect(can(viewerProfile, { access: 'public' })).toBe(true);
   });
 

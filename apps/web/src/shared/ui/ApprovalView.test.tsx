@@ -17,7 +17,7 @@ const profile = (email: string): Profile => ({
   email,
   name: email,
   roles: ['operator'],
-  privileges: ['portal.read', 'portal.operate'],
+  privileges: ['approvals.read', 'approvals.write'],
 });
 
 /** Two steps: DBA review (dba@, lead@) then SRE sign-off (sre@). */
@@ -131,7 +131,7 @@ describe('ApprovalView', () => {
   it('disables them for an approver whose roles only read', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/devops/me': {
-        body: { ...profile('dba@example.com'), roles: ['viewer'], privileges: ['portal.read'] },
+        body: { ...profile('dba@example.com'), roles: ['viewer'], privileges: ['approvals.read'] },
       },
       [`GET ${DETAIL}`]: { body: { approval: approval() } },
     });

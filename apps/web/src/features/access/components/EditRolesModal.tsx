@@ -1,15 +1,14 @@
 import { Form } from 'antd';
 import { ADMIN_ROLE, userRolesBody } from '@portal/contract';
-import type { PortalRole, PortalUser } from '@portal/contract';
+import type { PortalUser } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
 import { schemaRule } from '../../../shared/lib/formRules';
 import { FormModal } from '../../../shared/ui/FormModal';
 import { useUpdateUserRoles } from '../api';
-import { isKnownRole } from './privileges';
 import { RoleCheckboxes } from './RoleCheckboxes';
 
 interface Values {
-  roles: PortalRole[];
+  roles: string[];
 }
 
 export const CANNOT_DEMOTE_SELF = 'You cannot remove the admin role from yourself';
@@ -21,7 +20,7 @@ export interface EditRolesModalProps {
   onClose(): void;
 }
 
-/** Replaces a user's roles: at least one of admin, operator, viewer. */
+/** Replaces a user's roles: at least one role of /rbac. */
 export function EditRolesModal({ user, isSelf, onClose }: EditRolesModalProps) {
   const [form] = Form.useForm<Values>();
   const update = useUpdateUserRoles();
@@ -32,7 +31,7 @@ export function EditRolesModal({ user, isSelf, onClose }: EditRolesModalProps) {
       open
       onClose={onClose}
       form={form}
-      initialValues={{ roles: user.roles.filter(isKnownRole) }}
+      initialValues={{ roles: user.roles }}
       onSubmit={async (values) => {
         await update.mutateAsync({ email: user.email, body: { roles: values.roles } });
         feedback().message.success('Save successful!');

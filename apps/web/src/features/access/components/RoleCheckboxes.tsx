@@ -1,6 +1,6 @@
-import { Checkbox, Flex, Tag, Tooltip } from 'antd';
-import { PORTAL_ROLES } from '@portal/contract';
-import { PRIVILEGE_DESCRIPTIONS, privilegesOf } from './privileges';
+import { Alert, Checkbox, Flex, Spin, Tag, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { useRoleOptions } from '../api';
 
 export interface RoleCheckboxesProps {
   value?: string[];
@@ -10,8 +10,12 @@ export interface RoleCheckboxesProps {
   'aria-label'?: string;
 }
 
-/** One checkbox per built-in role, each naming the privileges it grants. A Form.Item control. */
+/** One checkbox per role of /rbac, with its description and how many privileges it grants. A Form.Item control. */
 export function RoleCheckboxes({ value = [], onChange, locked, ...rest }: RoleCheckboxesProps) {
+  const roles = useRoleOptions();
+  if (roles.isPending) return <Spin size="small" />;
+  if (roles.error)
+    return <Alert type="error" showIcon title="The roles could not be loaded" description={String(roles.error)} />;
   return (
     <Checkbox.Group
       value={value}
@@ -20,26 +24,28 @@ export function RoleCheckboxes({ value = [], onChange, locked, ...rest }: RoleCh
       style={{ width: '100%' }}
     >
       <Flex vertical gap={8}>
-        {PORTAL_ROLES.map((role) => {
-          const isLocked = Boolean(locked?.roles.includes(role) && value.includes(role));
+        {roles.data.items.map((role) => {
+          const isLocked = Boolean(locked?.roles.includes(role.name) && value.includes(role.name));
           const box = (
-            <Checkbox value={role} disabled={isLocked}>
-              <strong>{role}</strong>{' '}
-              {privilegesOf(role).map((p) => (
-                <Tooltip key={p} title={PRIVILEGE_DESCRIPTIONS[p]}>
-                  <Tag>{p}</Tag>
-                </Tooltip>
-              ))}
+            <Checkbox value={role.name} disabled={isLocked}>
+              <strong>{role.name}</strong>{' '}
+              <Tooltip title={role.privileges.join(', ')}>
+                <Tag>{`${role.privileges.length} privileges`}</Tag>
+              </Tooltip>
+              <span className="text-secondary">{role.description}</span>
             </Checkbox>
           );
           return isLocked ? (
-            <Tooltip key={role} title={locked?.reason}>
+            <Tooltip key={role.name} title={locked?.reason}>
               <span>{box}</span>
             </Tooltip>
           ) : (
-            <span key={role}>{box}</span>
+            <span key={role.name}>{box}</span>
           );
         })}
+        <span className="text-secondary">
+          What each role grants is on <Link to="/rbac">RBAC</Link>.
+        </span>
       </Flex>
     </Checkbox.Group>
   );

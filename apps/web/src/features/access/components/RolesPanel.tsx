@@ -19,7 +19,7 @@ export function PrivilegeTags({ privileges }: { privileges: readonly Privilege[]
     <Flex gap={4} wrap>
       {privileges.map((p) => (
         <Tooltip key={p} title={PRIVILEGE_DESCRIPTIONS[p]}>
-          <Tag color={p === 'admin.manage' ? 'gold' : 'blue'}>{p}</Tag>
+          <Tag color={p.startsWith('admin.') || p.endsWith('.manage') ? 'gold' : 'blue'}>{p}</Tag>
         </Tooltip>
       ))}
     </Flex>

@@ -11,7 +11,7 @@ import { feedback } from '../../../shared/lib/feedback';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useSetUserDisabled } from '../api';
-import { isKnownRole, userGroupPath } from './privileges';
+import { rolePath } from './privileges';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
 
 const EditRolesModal = lazyDialog(() => import('./EditRolesModal').then((m) => m.EditRolesModal));
@@ -75,7 +75,7 @@ export function UserTable({ data, loading, error, onRetry, list, emptyText }: Us
           <Flex gap={4} wrap>
             {roles.map((role) => (
               <Tag key={role} color={role === 'admin' ? 'gold' : undefined}>
-                {isKnownRole(role) ? <Link to={userGroupPath(role)}>{role}</Link> : role}
+                <Link to={rolePath(role)}>{role}</Link>
               </Tag>
             ))}
           </Flex>

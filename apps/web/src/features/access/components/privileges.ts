@@ -1,12 +1,10 @@
-import { ROLE_PRIVILEGES } from '@portal/contract';
+import { PRIVILEGE_CATALOGUE, ROLE_PRIVILEGES } from '@portal/contract';
 import type { PortalRole, Privilege } from '@portal/contract';
 
-/** What each privilege allows, in words (the privileges themselves come from the contract). */
-export const PRIVILEGE_DESCRIPTIONS: Record<Privilege, string> = {
-  'portal.read': 'See every page and list of the portal',
-  'portal.operate': 'Make changes: configuration changes, operations, approvals, control commands',
-  'admin.manage': 'Administer the portal: users and roles, audit logs, providers and other admin settings',
-};
+/** What each privilege allows, in words (contract PRIVILEGE_CATALOGUE). */
+export const PRIVILEGE_DESCRIPTIONS = Object.fromEntries(
+  PRIVILEGE_CATALOGUE.map((p) => [p.name, p.description]),
+) as Record<Privilege, string>;
 
 /** The privileges a role grants; none for a role the portal does not know. */
 export function privilegesOf(role: string): readonly Privilege[] {
@@ -14,5 +12,8 @@ export function privilegesOf(role: string): readonly Privilege[] {
 }
 
 export const isKnownRole = (role: string): role is PortalRole => Object.hasOwn(ROLE_PRIVILEGES, role);
+
+/** A role on /rbac (its dialog opens). */
+export const rolePath = (role: string) => `/rbac?role=${encodeURIComponent(role)}`;
 
 export const userGroupPath = (role: string) => `/access/usergroups/${encodeURIComponent(role)}`;

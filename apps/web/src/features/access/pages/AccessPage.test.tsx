@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ErrorBody, ListResult, PortalUser } from '@portal/contract';
+import { ROLE_PRIVILEGES } from '@portal/contract';
+import type { ErrorBody, ListResult, PortalUser, RbacRole } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import type { Reply } from '../../../test/fetchMock';
 import { adminProfile } from '../../../test/fixtures';
@@ -23,6 +24,26 @@ function user(overrides: Partial<PortalUser> = {}): PortalUser {
   };
 }
 
+const role = (id: number, name: string, privileges: readonly string[], builtin = true): RbacRole => ({
+  id,
+  name,
+  description: `${name} role`,
+  builtin,
+  privileges: [...privileges],
+  users: 1,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+});
+const ROLES: ListResult<RbacRole> = {
+  items: [
+    role(1, 'admin', ROLE_PRIVILEGES.admin!),
+    role(4, 'billing-analyst', ['billing.read', 'billing.write'], false),
+    role(2, 'operator', ROLE_PRIVILEGES.operator!),
+    role(3, 'viewer', ROLE_PRIVILEGES.viewer!),
+  ],
+  total: 4,
+};
+
 const me = user({ email: adminProfile.email, name: adminProfile.name, roles: ['admin'] });
 const olivia = user();
 
@@ -30,6 +51,7 @@ function serve(replies: { roles?: Reply; create?: Reply; disabled?: Reply } = {}
   const page: ListResult<PortalUser> = { items: [me, olivia], total: 2 };
   return mockFetch({
     'GET /api/v1/devops/me': { body: adminProfile },
+    'GET /api/v1/admin/rbac/role/list': { body: ROLES },
     [`GET ${USERS}`]: { body: page },
     [`POST ${USERS}`]: replies.create ?? { status: 201, body: user({ email: 'nora@example.com' }) },
     [`PUT ${USERS}/:email/roles`]: replies.roles ?? { body: { ...olivia, roles: ['operator', 'viewer'] } },
@@ -60,23 +82,14 @@ const box = (dialog: HTMLElement, role: string) =>
   within(dialog).getByRole('checkbox', { name: new RegExp(`^${role}\\b`) });
 
 describe('/access', () => {
-  it('lists portal users with roles and status, and what each role grants', async () => {
+  it('lists portal users with their roles (linked to /rbac) and status', async () => {
     const { calls } = serve();
     renderWithProviders(<AccessPage />, { path: '/access' });
     expect(await screen.findByText('Olivia Operator')).toBeInTheDocument();
     const table = screen.getByLabelText('Portal users');
     expect(calls('GET', USERS)[0]?.url.search).toBe('?page=1&per_page=10');
-    expect(within(table).getByText('operator', { selector: 'a' })).toHaveAttribute(
-      'href',
-      '/access/usergroups/operator',
-    );
+    expect(within(table).getByText('operator', { selector: 'a' })).toHaveAttribute('href', '/rbac?role=operator');
     expect(within(table).getAllByText('Enabled')).toHaveLength(2);
-    const roles = screen.getByLabelText('Roles and privileges');
-    const adminRow = within(roles).getByText('admin', { selector: 'a' }).closest('tr') as HTMLElement;
-    expect(within(adminRow).getByText('admin.manage')).toBeInTheDocument();
-    const viewerRow = within(roles).getByText('viewer', { selector: 'a' }).closest('tr') as HTMLElement;
-    expect(within(viewerRow).getByText('portal.read')).toBeInTheDocument();
-    expect(within(viewerRow).queryByText('portal.operate')).not.toBeInTheDocument();
   });
 
   it('filters by role and search through the URL', async () => {

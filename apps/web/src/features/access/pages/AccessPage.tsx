@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PORTAL_ROLES } from '@portal/contract';
 import type { UserListQuery } from '@portal/contract';
 import { useListParams } from '../../../shared/lib/useListParams';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
-import { useUsers } from '../api';
-import { RolesPanel } from '../components/RolesPanel';
+import { useRoleOptions, useUsers } from '../api';
 import { UserTable } from '../components/UserTable';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
@@ -16,7 +14,7 @@ import { SelectFilter } from '../../../shared/ui/SelectFilter';
 
 const AddUserModal = lazyDialog(() => import('../components/AddUserModal').then((m) => m.AddUserModal));
 
-/** /access (admin only): portal users, their roles and state; the roles and what they grant. */
+/** /access (admin.users): portal users, their roles and state. What the roles grant is on /rbac. */
 export function AccessPage() {
   const list = useListParams({ search: '', role: '' });
   const { search, role, ...paging } = list.params;
@@ -28,6 +26,7 @@ export function AccessPage() {
   });
   const filtered = Boolean(search || role);
   const [adding, setAdding] = useState(false);
+  const roles = useRoleOptions();
 
   return (
     <>
@@ -52,7 +51,7 @@ export function AccessPage() {
             label="Role"
             width={160}
             value={role || undefined}
-            options={PORTAL_ROLES.map((value) => ({ value, label: value }))}
+            options={(roles.data?.items ?? []).map((r) => ({ value: r.name, label: r.name }))}
             onChange={(value) => list.setFilters({ role: value ?? '' })}
           />
         </ListToolbar>
@@ -65,7 +64,6 @@ export function AccessPage() {
           emptyText={filtered ? 'No users match these filters' : 'No users yet'}
         />
       </Panel>
-      <RolesPanel />
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
     </>
   );

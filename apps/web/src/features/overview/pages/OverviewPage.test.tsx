@@ -59,11 +59,12 @@ describe('overview', () => {
     }
     const panels: FeatureManifest = {
       key: 'panels',
+      requires: 'overview.read',
       routes: [],
       overviewPanels: [
         { key: 'later', title: 'Second panel', order: 20, load: () => Promise.reject(new Error('chunk gone')) },
         { key: 'first', title: 'Cloud on-call', order: 10, load: () => Promise.resolve(OnCall) },
-        { key: 'admin', title: 'Admins only', order: 5, requires: 'admin.manage', load: () => Promise.resolve(OnCall) },
+        { key: 'admin', title: 'Admins only', order: 5, requires: 'admin.audits', load: () => Promise.resolve(OnCall) },
       ],
     };
     renderWithProviders(<OverviewPage />, { path: '/overview', features: [panels] });
