@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_ROLE, authApi } from '@portal/contract';
-import type { Profile } from '@portal/contract';
+import { authApi } from '@portal/contract';
 import { api } from '../lib/api';
 
 export const profileKey = ['me'] as const;
 
-/** The signed-in user (GET /api/v1/devops/me): name, email, roles and the privileges they grant. */
+/**
+ * The signed-in user (GET /api/v1/devops/me): name, email, roles and the privileges they grant. What the console
+ * shows is decided from the privileges, never from a role's name (issue 18).
+ */
 export function useProfile() {
   const query = useQuery({
     queryKey: profileKey,
@@ -14,9 +16,5 @@ export function useProfile() {
     staleTime: 60_000,
     retry: false,
   });
-  return { ...query, profile: query.data, isAdmin: isAdmin(query.data) };
-}
-
-export function isAdmin(profile: Profile | undefined): boolean {
-  return profile?.roles.includes(ADMIN_ROLE) ?? false;
+  return { ...query, profile: query.data };
 }
