@@ -29,6 +29,8 @@ export const errorCatalogue = {
   'rbac.builtinRole': { status: 409, message: 'The built-in role cannot be changed this way' },
   'rbac.roleInUse': { status: 409, message: 'The role is still held by users' },
   'rbac.unknownRole': { status: 400, message: 'No such role' },
+  'rbac.escalation': { status: 403, message: 'You cannot grant privileges you do not hold' },
+  'user.cannotGrantSelf': { status: 403, message: 'You cannot give yourself a role' },
   'user.lastAdmin': { status: 409, message: 'The portal must keep at least one enabled admin' },
   'user.cannotDisableSelf': { status: 409, message: 'You cannot disable yourself' },
   'approval.notFound': { status: 404, message: 'Approval not found' },

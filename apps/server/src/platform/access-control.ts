@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, BUILTIN_ROLES, PRIVILEGES, type Privilege } from '@portal/contract';
 import type { Db } from './db.js';
+import { AppError } from './errors.js';
 import {
   iamApiKeys,
   iamBindings,
@@ -267,4 +268,18 @@ export async function ensureBuiltinRoles(db: Db): Promise<void> {
     sql`delete from rbac_role_privileges where privilege <> all(${`{${PRIVILEGES.join(',')}}`}::text[])`,
   );
   invalidateAccess();
+}
+
+// ---- no escalation -----------------------------------------------------------------------------------------------
+
+/**
+ * No escalation (Kubernetes RBAC's rule): a role can only be given privileges its editor holds, so editing roles
+ * cannot widen anyone beyond the editor — the editor included.
+ */
+export function refuseEscalation(actor: { privileges: ReadonlySet<string> }, privileges: readonly string[]): void {
+  const missing = privileges.filter((p) => !actor.privileges.has(p));
+  if (missing.length)
+    throw new AppError('rbac.escalation', `You cannot grant privileges you do not hold: ${missing.join(', ')}`, {
+      privileges: missing,
+    });
 }

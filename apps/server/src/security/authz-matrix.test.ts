@@ -670,7 +670,7 @@ describe('GET /api/v1/devops/audit: one object trail, admin-only types for admin
     await t.database.db.insert(auditLogs).values(
       AUDIT_TYPES.map((type) => ({
         type,
-        instanceId: type === 'user' ? USER : `matrix-${type}`,
+        instanceId: (ADMIN_AUDIT_TYPES as readonly string[]).includes(type) ? USER : `matrix-${type}`,
         operator: 'admin@example.com',
         operation: 'update',
         details: { before: { roles: ['operator'] }, after: { roles: ['operator', 'viewer'] } },

@@ -170,10 +170,11 @@ describe('PUT /api/v1/admin/users/:email/roles', () => {
     });
     expect((await userRow('admin@example.com'))?.roles).toEqual(['admin']);
     expect(await auditTotal()).toBe(before);
-    // Adding roles next to admin is fine.
+    // Nor can anyone give themselves a role (separation of duties), even one granting nothing new.
     const more = await call('PUT', rolesUrl('admin@example.com'), admin, { roles: ['admin', 'viewer'] });
-    expect(more.statusCode).toBe(200);
-    expect(more.json()).toMatchObject({ roles: ['admin', 'viewer'] });
+    expect(more.statusCode).toBe(403);
+    expect(more.json()).toMatchObject({ code: 'user.cannotGrantSelf' });
+    expect((await userRow('admin@example.com'))?.roles).toEqual(['admin']);
   });
 
   it('lets exactly one of two admins demoting each other at once win', async () => {
@@ -216,7 +217,7 @@ describe('PUT /api/v1/admin/users/:email/disabled', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'user.cannotDisableSelf' });
     expect((await userRow('admin@example.com'))?.disabled).toBe(false);
-    expect(await userAudits('admin@example.com')).toHaveLength(1); // only the role change above
+    expect(await userAudits('admin@example.com')).toHaveLength(0); // every change to it above was refused
   });
 
   it('validates the body and answers 404 for an unknown user', async () => {

@@ -12,7 +12,7 @@ export const accessFeature = defineFeature({
 
     // Admins only.
     r.add(accessApi.users, (req) => service.listPortalUsers(db, req.query));
-    r.add(accessApi.createUser, (req) => service.createUser(db, principalOf(req).email, req.body));
+    r.add(accessApi.createUser, (req) => service.createUser(db, principalOf(req), req.body));
     r.add(accessApi.userRoles, (req) =>
       service.updateUserRoles(db, principalOf(req), req.params.email, req.body.roles),
     );

@@ -119,3 +119,14 @@ export async function rolesGrant(db: Db, roles: readonly string[], privilege: st
     .where(and(inArray(rbacRoles.name, [...roles]), eq(rbacRolePrivileges.privilege, privilege)));
   return (row?.n ?? 0) > 0;
 }
+
+/** Every privilege these roles grant (read in the caller's transaction). */
+export async function privilegesOfRoles(db: Db, roles: readonly string[]): Promise<string[]> {
+  if (!roles.length) return [];
+  const rows = await db
+    .selectDistinct({ privilege: rbacRolePrivileges.privilege })
+    .from(rbacRoles)
+    .innerJoin(rbacRolePrivileges, eq(rbacRolePrivileges.roleId, rbacRoles.id))
+    .where(inArray(rbacRoles.name, [...roles]));
+  return rows.map((r) => r.privilege);
+}

@@ -3,13 +3,14 @@ import { ADMIN_ROLE, PRIVILEGES } from '@portal/contract';
 import type { createUserBody, ListResult, PortalUser, Profile } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import type { Principal } from '../../platform/auth.js';
-import { invalidateAccess } from '../../platform/access-control.js';
+import { invalidateAccess, refuseEscalation } from '../../platform/access-control.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/time.js';
 import { hashPassword } from '../../idp/password.js';
 import {
   countOtherEnabledAdmins,
+  privilegesOfRoles,
   rolesGrant,
   insertUser,
   knownRoles,
@@ -53,6 +54,12 @@ async function canonicalRoles(db: Db, roles: readonly string[]): Promise<string[
   if (unknown.length)
     throw new AppError('rbac.unknownRole', `No role named ${unknown.join(', ')}: the roles are those of /rbac`);
   return wanted;
+}
+
+/** Only roles whose every privilege the actor holds can be given (no escalation through a role). */
+async function refuseRoleEscalation(tx: Db, actor: Principal, roles: readonly string[]): Promise<void> {
+  if (!roles.length) return;
+  refuseEscalation(actor, await privilegesOfRoles(tx, roles));
 }
 
 /** Refuses a change that would leave the portal without an enabled admin. */
@@ -103,6 +110,10 @@ export async function updateUserRoles(
       throw new AppError('user.cannotDemoteSelf');
     }
     if (sameRoles(current.roles, next)) return userOut(current);
+    const added = next.filter((r) => !current.roles.includes(r));
+    if (added.length && email === actor.email)
+      throw new AppError('user.cannotGrantSelf', `You cannot give yourself a role (${added.join(', ')})`);
+    await refuseRoleEscalation(tx, actor, added);
     await keepAnAdmin(tx, current, { roles: next, disabled: current.disabled });
     const updated = await updateUser(tx, email, { roles: next });
     invalidateAccess();
@@ -146,7 +157,8 @@ export async function setUserDisabled(
  * Adds a portal user. Without a password they sign in through the configured external issuer only; with one, also
  * on the built-in sign-in page (stored as a scrypt hash).
  */
-export async function createUser(db: Db, operator: string, body: CreateUser): Promise<PortalUser> {
+export async function createUser(db: Db, actor: Principal, body: CreateUser): Promise<PortalUser> {
+  const operator = actor.email;
   // Hash before the transaction: scrypt is deliberately slow and must not hold locks.
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   return db.transaction(async (tx) => {
@@ -154,7 +166,10 @@ export async function createUser(db: Db, operator: string, body: CreateUser): Pr
     const created = await insertUser(tx, {
       email: body.email,
       name: body.name,
-      roles: await canonicalRoles(tx, body.roles),
+      roles: await canonicalRoles(tx, body.roles).then(async (roles) => {
+        await refuseRoleEscalation(tx, actor, roles);
+        return roles;
+      }),
       passwordHash,
       createdAt: now,
       updatedAt: now,

@@ -10,8 +10,8 @@ export const rbacFeature = defineFeature({
     r.add(rbacApi.privileges, () => service.listPrivileges());
     r.add(rbacApi.roles, (req) => service.listRoles(db, req.query));
     r.add(rbacApi.rolePrivileges, (req) => service.rolePrivileges(db, req.params.id));
-    r.add(rbacApi.createRole, (req) => service.createRole(db, principalOf(req).email, req.body));
-    r.add(rbacApi.updateRole, (req) => service.updateRole(db, principalOf(req).email, req.body));
+    r.add(rbacApi.createRole, (req) => service.createRole(db, principalOf(req), req.body));
+    r.add(rbacApi.updateRole, (req) => service.updateRole(db, principalOf(req), req.body));
     r.add(rbacApi.deleteRole, (req) => service.deleteRole(db, principalOf(req).email, req.params.id));
   },
 });

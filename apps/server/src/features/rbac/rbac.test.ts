@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { PRIVILEGES, RBAC_MESSAGES } from '@portal/contract';
 import type { ErrorBody, ListResult, Profile, RbacPrivilege, RbacRole } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { auditLogs, portalUsers, privilegeGrants } from '../../platform/schema.js';
+import { auditLogs, portalUsers, privilegeGrants, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -164,6 +164,56 @@ describe('a custom role', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ details: { privilege: 'rbac.manage' } });
+  });
+});
+
+describe('separation of duties and no escalation', () => {
+  it('lets nobody give themselves a role, nor grant privileges they do not hold', async () => {
+    const [role] = await t.database.db
+      .insert(rbacRoles)
+      .values({ name: 'user-manager', description: 'manages users and roles' })
+      .returning();
+    await t.database.db
+      .insert(rbacRolePrivileges)
+      .values(
+        ['admin.users', 'rbac.read', 'rbac.manage', 'orgs.read'].map((privilege) => ({ roleId: role!.id, privilege })),
+      );
+    await t.database.db
+      .insert(portalUsers)
+      .values({ email: 'uma.manager@example.test', name: 'Uma Manager', roles: ['user-manager'] });
+    const uma = await t.as('uma.manager@example.test');
+
+    // A role with a privilege Uma lacks: refused, naming it.
+    const create = await call('POST', `${RBAC}/role-privilege/create`, uma, {
+      name: 'uma-billing',
+      privileges: ['orgs.read', 'billing.manage'],
+    });
+    expect(create.statusCode).toBe(403);
+    expect(create.json()).toMatchObject({
+      code: 'rbac.escalation',
+      message: 'You cannot grant privileges you do not hold: billing.manage',
+    });
+    // Widening a role she holds: the same.
+    const widen = await call('POST', `${RBAC}/role/update`, uma, {
+      id: role!.id,
+      privileges: ['admin.users', 'rbac.read', 'rbac.manage', 'orgs.read', 'admin.iam'],
+    });
+    expect(widen.json()).toMatchObject({ code: 'rbac.escalation' });
+    // Giving herself (or anyone) the admin role: refused.
+    const self = await call('PUT', '/api/v1/admin/users/uma.manager%40example.test/roles', uma, {
+      roles: ['user-manager', 'viewer'],
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({ code: 'user.cannotGrantSelf' });
+    const other = await call('PUT', '/api/v1/admin/users/rhea.role%40example.test/roles', uma, { roles: ['admin'] });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'rbac.escalation' });
+    // Within what she holds, she can.
+    const fine = await call('POST', `${RBAC}/role-privilege/create`, uma, {
+      name: 'uma-orgs',
+      privileges: ['orgs.read'],
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 });
 

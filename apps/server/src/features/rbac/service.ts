@@ -16,10 +16,11 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { invalidateAccess } from '../../platform/access-control.js';
+import { invalidateAccess, refuseEscalation } from '../../platform/access-control.js';
 import { containsPattern, listPage, pageWindow } from '../../platform/list-query.js';
 import { portalUsers, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
 import { iso } from '../../platform/time.js';
+import type { Principal } from '../../platform/auth.js';
 
 const privilegeOut = (p: (typeof PRIVILEGE_CATALOGUE)[number]): RbacPrivilege => {
   const area = privilegeArea(p.name);
@@ -111,7 +112,9 @@ export async function rolePrivileges(db: Db, id: number): Promise<ListResult<Rba
 }
 
 /** A new role with its privileges, audited (type rbac_role). Names are unique. */
-export async function createRole(db: Db, operator: string, body: z.output<typeof createRoleBody>): Promise<RbacRole> {
+export async function createRole(db: Db, actor: Principal, body: z.output<typeof createRoleBody>): Promise<RbacRole> {
+  const operator = actor.email;
+  refuseEscalation(actor, body.privileges);
   const out = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(rbacRoles)
@@ -138,13 +141,18 @@ export async function createRole(db: Db, operator: string, body: z.output<typeof
  * Replaces a role's privileges (and description), audited with before/after. The admin role always grants every
  * privilege: it cannot be edited, so no change can lock the administrators out.
  */
-export async function updateRole(db: Db, operator: string, body: z.output<typeof updateRoleBody>): Promise<RbacRole> {
+export async function updateRole(db: Db, actor: Principal, body: z.output<typeof updateRoleBody>): Promise<RbacRole> {
+  const operator = actor.email;
   const out = await db.transaction(async (tx) => {
     const row = await roleRow(tx, body.id, true);
     if (row.name === ADMIN_ROLE)
       throw new AppError('rbac.builtinRole', 'The admin role always grants every privilege; it cannot be edited');
     const before = await getRole(tx, row.id);
     const privileges = ordered(body.privileges);
+    refuseEscalation(
+      actor,
+      privileges.filter((p) => !before.privileges.includes(p)),
+    );
     const description = body.description ?? row.description;
     const same =
       description === row.description &&
