@@ -23,6 +23,7 @@ import { JobRunner } from './platform/jobs.js';
 import { ObservationRunner } from './platform/observation.js';
 import { accessFeature } from './features/access/index.js';
 import { rbacFeature } from './features/rbac/index.js';
+import { iamFeature } from './features/iam/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { orgsFeature } from './features/orgs/index.js';
 import { providersFeature } from './features/providers/index.js';
@@ -61,6 +62,7 @@ import type { ControlPlane } from './platform/control-plane.js';
 export const features: readonly ServerFeature[] = [
   accessFeature,
   rbacFeature,
+  iamFeature,
   auditsFeature,
   orgsFeature,
   providersFeature,

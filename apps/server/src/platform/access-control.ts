@@ -193,6 +193,14 @@ async function load(db: Db, subject: Subject, now: Date): Promise<{ grant: Acces
   return { grant: { roles, granted, statements }, until };
 }
 
+/**
+ * What the subject may do according to `db` as it is now, bypassing the cache: for a check inside a transaction that
+ * has not committed yet (IAM's guard that a change leaves an admin able to manage IAM and users).
+ */
+export async function accessOfUncached(db: Db, subject: Subject): Promise<AccessGrant> {
+  return (await load(db, subject, new Date())).grant;
+}
+
 /** What the subject may do now; cached (see above). */
 export async function accessOf(db: Db, subject: Subject): Promise<AccessGrant> {
   const key = `${subject.apiKey ? `k:${subject.apiKey}` : `u:${subject.email ?? ''}`}|${[...subject.roles].sort().join(',')}`;

@@ -167,7 +167,8 @@ describe('the built SPA', () => {
 
   it('serves files, pre-compressed when asked, client routes as index.html, and 404s as JSON', async () => {
     const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
-    for (const url of ['/', '/orgs/123', '/assets']) {
+    // A client route may end in an email or a host name (a dot, not a file).
+    for (const url of ['/', '/orgs/123', '/assets', '/iam/entity/users/ada%40example.com', '/iam/entity/users/a.b']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>x</title>');
@@ -180,7 +181,7 @@ describe('the built SPA', () => {
     const br = await get('/assets/app-1.js', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.body).toBe('brotli bytes');
-    for (const url of ['/assets/app-2.js', '/api/v1/nothing-here']) {
+    for (const url of ['/assets/app-2.js', '/api/v1/nothing-here', '/favicon.png', '/robots.txt', '/assets/x.com']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 'route.notFound' });

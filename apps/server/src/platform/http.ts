@@ -69,7 +69,7 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/oidc');
-    if (!isApi && hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.url.split('?')[0]!)) {
+    if (!isApi && hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !isFileRequest(req.url)) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
@@ -80,6 +80,18 @@ export async function installSpa(app: FastifyInstance, webDist: string | undefin
     };
     return reply.status(404).send(body);
   });
+}
+
+/**
+ * Whether a URL that matched no file asks for a file (answered 404) rather than a client route (answered with the SPA).
+ * A client route's last segment may hold a dot — a user's email (/iam/entity/users/ada@example.com), a host name —
+ * so only the build's folder and the extensions of files a page loads count as file requests.
+ */
+const FILE_EXTENSIONS =
+  /\.(m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|txt|xml|webmanifest|html?|br|gz)$/i;
+function isFileRequest(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return pathname.startsWith('/assets/') || FILE_EXTENSIONS.test(path.extname(pathname));
 }
 
 /**

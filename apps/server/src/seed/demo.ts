@@ -32,6 +32,7 @@ import { seedBillingAccounts } from './billingaccounts.js';
 import { seedPartners } from './partners.js';
 import { seedSkuEditor } from './skueditor.js';
 import { seedSkuService } from './skuservice.js';
+import { seedIam } from './iam.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -95,6 +96,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedSkuService(tx);
   // The SKU editor: a group priced by a label (volume type) and a threshold group, with units made by group.
   await seedSkuEditor(tx);
+  // IAM: user groups and members, API keys (active, revoked, expired), policies and their role / policy bindings.
+  await seedIam(tx);
 }
 
 /**

@@ -10,6 +10,7 @@ import { configChangeFeature } from '../features/configchange';
 import { ctlFeature } from '../features/ctl';
 import { dashboardFeature } from '../features/dashboard';
 import { gitopsFeature } from '../features/gitops';
+import { iamFeature } from '../features/iam';
 import { incidentsFeature } from '../features/incidents';
 import { jumpsFeature } from '../features/jumps';
 import { maintenanceFeature } from '../features/maintenance';
@@ -40,6 +41,7 @@ export const features: readonly FeatureManifest[] = [
   billingFeature,
   auditsFeature,
   accessFeature,
+  iamFeature,
   configChangeFeature,
   operationsFeature,
   ticdcFeature,
