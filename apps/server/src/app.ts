@@ -23,6 +23,8 @@ import { JobRunner } from './platform/jobs.js';
 import { ObservationRunner } from './platform/observation.js';
 import { accessFeature } from './features/access/index.js';
 import { rbacFeature } from './features/rbac/index.js';
+import { privilegesFeature } from './features/privileges/index.js';
+import { settingsFeature } from './features/settings/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { orgsFeature } from './features/orgs/index.js';
 import { providersFeature } from './features/providers/index.js';
@@ -61,6 +63,8 @@ import type { ControlPlane } from './platform/control-plane.js';
 export const features: readonly ServerFeature[] = [
   accessFeature,
   rbacFeature,
+  privilegesFeature,
+  settingsFeature,
   auditsFeature,
   orgsFeature,
   providersFeature,

@@ -48,3 +48,7 @@ export * from './partners-api.js';
 export * from './skuservice.js';
 export * from './skuservice-api.js';
 export * from './rbac.js';
+export * from './settings.js';
+export * from './grants.js';
+export * from './grants-api.js';
+export * from './users-api.js';

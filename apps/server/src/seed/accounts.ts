@@ -13,11 +13,19 @@ export const DEMO_ACCOUNTS = [
   { email: 'operator@example.com', name: 'Oscar Operator', roles: ['operator'], password: DEMO_PASSWORD },
 ] as const;
 
+export const FORMER_ADMIN = 'priya.raman@example.com';
+
 /** Extra staff so user lists and approval flows have people in them; they cannot sign in with a password. */
 const STAFF = [
   { email: 'lin.wei@example.com', name: 'Lin Wei', roles: ['operator'] },
   { email: 'maria.garcia@example.com', name: 'Maria Garcia', roles: ['operator'] },
   { email: 'sam.okafor@example.com', name: 'Sam Okafor', roles: ['viewer'] },
+  /**
+   * A former second administrator, disabled since: the privilege grants she requested and decided show the
+   * separation of duties (admin@ approves her request; she approved admin@'s). Disabled, she counts for nothing
+   * (not as an admin either: admin@ stays the last enabled admin).
+   */
+  { email: FORMER_ADMIN, name: 'Priya Raman', roles: ['admin'], disabled: true },
 ];
 
 export async function seedAccounts(db: Db): Promise<void> {

@@ -32,6 +32,7 @@ import { seedBillingAccounts } from './billingaccounts.js';
 import { seedPartners } from './partners.js';
 import { seedSkuEditor } from './skueditor.js';
 import { seedSkuService } from './skuservice.js';
+import { seedGrants, seedSystemSettings } from './privileges.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -95,6 +96,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedSkuService(tx);
   // The SKU editor: a group priced by a label (volume type) and a threshold group, with units made by group.
   await seedSkuEditor(tx);
+  // System settings changed from their defaults, with the audit rows of the changes.
+  await seedSystemSettings(tx);
 }
 
 /**
@@ -104,6 +107,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
  */
 export async function seedLivePart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedMaintenances(tx);
+  // Privilege grants for the staff in every status (pending, active, expired, rejected, revoked), ends ahead of now.
+  await seedGrants(tx);
   // Jump authorizations in flight over the first available clusters: approving, and active with expiry jobs.
   await seedJumps(tx);
   // Incidents over the fleet in every status, some right after the changes above (their "what changed here").
