@@ -21,6 +21,8 @@ import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { partnersFeature } from '../features/partners';
+import { privilegesFeature } from '../features/privileges';
+import { settingsFeature } from '../features/settings';
 import { skuServiceFeature } from '../features/skuservice';
 import { providersFeature } from '../features/providers';
 import { releaseFeature } from '../features/release';
@@ -38,6 +40,8 @@ export const features: readonly FeatureManifest[] = [
   billingFeature,
   auditsFeature,
   accessFeature,
+  privilegesFeature,
+  settingsFeature,
   configChangeFeature,
   operationsFeature,
   ticdcFeature,

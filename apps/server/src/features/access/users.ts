@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iamGroupMembers, portalUsers } from '../../platform/schema.js';
 import { iso } from '../../platform/time.js';
-import { activeGrantsOf } from '../privileges/service.js';
+import { activeGrantsOf } from '../privileges/index.js';
 import type { UserDirectory } from './directory.js';
 
 /*

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, ilike, inArray, lte, or, type SQL } from 'driz
 import type { z } from 'zod';
 import type { GrantStatus, grantListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { auditLogs, portalUsers, privilegeGrants } from '../../platform/schema.js';
+import { auditLogs, portalUsers, privilegeGrants, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
 import { containsPattern, listOrder, listPage, pageWindow } from '../../platform/list-query.js';
 
 export type GrantRow = typeof privilegeGrants.$inferSelect & { userName: string | null };
@@ -134,4 +134,15 @@ export function decisionsOf(db: Db, id: number) {
       ),
     )
     .orderBy(asc(auditLogs.operateAt), asc(auditLogs.id));
+}
+
+/** Whether any of these roles grants the privilege (read in the caller's transaction). */
+export async function rolesGrant(db: Db, roles: readonly string[], privilege: string): Promise<boolean> {
+  if (!roles.length) return false;
+  const [row] = await db
+    .select({ n: count() })
+    .from(rbacRoles)
+    .innerJoin(rbacRolePrivileges, eq(rbacRolePrivileges.roleId, rbacRoles.id))
+    .where(and(inArray(rbacRoles.name, [...roles]), eq(rbacRolePrivileges.privilege, privilege)));
+  return (row?.n ?? 0) > 0;
 }

@@ -18,8 +18,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { invalidateAccess } from '../../platform/access-control.js';
 import { portalUsers, privilegeGrants } from '../../platform/schema.js';
 import { iso, isoOrNull } from '../../platform/time.js';
-import { rolesGrant } from '../access/repo.js';
-import { getSetting } from '../settings/service.js';
+import { getSetting } from '../settings/index.js';
 import * as repo from './repo.js';
 import type { GrantRow } from './repo.js';
 
@@ -43,7 +42,7 @@ export function shownStatus(row: Pick<GrantRow, 'status' | 'expiresAt'>, now: Da
   return row.status as GrantStatus;
 }
 
-/** What `who` may do to the grant now: its status allows it, and approve/reject are never the requester's or grantee's. */
+/** What `who` may do to the grant now: what its status allows; approve/reject never by requester or grantee. */
 export function actionsFor(row: GrantRow, who: string, now: Date): GrantAction[] {
   const involved = who === row.requestedBy || who === row.userEmail;
   return GRANT_STATUS_ACTIONS[shownStatus(row, now)].filter((a) => a === 'revoke' || !involved);
@@ -139,7 +138,7 @@ export async function createGrant(
       .for('update');
     if (!user) throw invalid('user_email', M.granteeUnknown(email));
     if (user.disabled) throw invalid('user_email', M.granteeDisabled(email));
-    if (await rolesGrant(tx, user.roles, body.privilege))
+    if (await repo.rolesGrant(tx, user.roles, body.privilege))
       throw new AppError('grant.alreadyHeld', M.alreadyHeld(email, body.privilege));
     // The user's row lock serialises requests for one user: two identical requests cannot both pass this check.
     if (await repo.hasOpenGrant(tx, email, body.privilege, now))
