@@ -10,6 +10,8 @@ export const settingsFeature: FeatureManifest = {
   key: 'settings',
   requires: 'settings.read',
   routes: [
+    // The spec has no /settings page: its crumb leads to the one page there is.
+    { path: '/settings', title: 'Settings', redirectTo: '/settings/system' },
     {
       path: '/settings/system',
       title: 'System settings',

@@ -30,7 +30,7 @@ export function relativeTime(at: string, now: number): string {
 }
 
 /** A time with how far it is from now, kept current every minute. */
-export function TimeWithRelative({ value, dim }: { value: string; dim?: boolean }) {
+export function TimeWithRelative({ value, dim, stacked }: { value: string; dim?: boolean; stacked?: boolean }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -38,7 +38,11 @@ export function TimeWithRelative({ value, dim }: { value: string; dim?: boolean 
   }, []);
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
-      <DateText value={value} withTime /> <Text type={dim ? 'secondary' : undefined}>({relativeTime(value, now)})</Text>
+      <DateText value={value} withTime />
+      {stacked ? <br /> : ' '}
+      <Text type={dim ? 'secondary' : undefined} style={stacked ? { fontSize: 12 } : undefined}>
+        ({relativeTime(value, now)})
+      </Text>
     </span>
   );
 }

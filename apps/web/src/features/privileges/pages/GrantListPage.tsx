@@ -64,21 +64,32 @@ const columns: DataColumns<Grant> = [
     dataIndex: 'reason',
     key: 'reason',
     render: (r: string) => (
-      <Text style={{ maxWidth: 260 }} ellipsis={{ tooltip: r }}>
+      <Text style={{ maxWidth: 220 }} ellipsis={{ tooltip: r }}>
         {r}
       </Text>
     ),
   },
   { title: 'Status', dataIndex: 'status', key: 'status', render: (s: GrantStatus) => <GrantStatusTag status={s} /> },
-  { title: 'Requested By', dataIndex: 'requested_by', key: 'requested_by' },
-  { title: 'Decided By', dataIndex: 'decided_by', key: 'decided_by', render: (v: string | null) => v ?? '-' },
+  {
+    title: 'Requested / Decided By',
+    key: 'people',
+    render: (_: unknown, row) => (
+      <>
+        {row.requested_by}
+        <br />
+        <Text type="secondary" style={{ fontSize: 12 }}>
+          {row.decided_by ? `${row.status === 'rejected' ? 'rejected' : 'approved'} by ${row.decided_by}` : 'undecided'}
+        </Text>
+      </>
+    ),
+  },
   {
     title: 'Expires At',
     dataIndex: 'expires_at',
     key: 'expires_at',
     sorter: true,
     render: (v: string, row) => (
-      <TimeWithRelative value={v} dim={row.status !== 'active' && row.status !== 'pending'} />
+      <TimeWithRelative value={v} dim={row.status !== 'active' && row.status !== 'pending'} stacked />
     ),
   },
   { title: 'Actions', key: 'actions', render: (_: unknown, row) => <GrantActions grant={row} size="small" /> },
