@@ -19,7 +19,7 @@ test('admin requests a grant (pending, not approvable by them) and revokes it', 
   const table = page.getByRole('table', { name: 'Privilege grants' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   // The demo holds a pending grant the admin requested: it offers Revoke but never Approve.
-  await page.getByRole('tab', { name: 'Pending' }).click();
+  await page.getByLabel('Grant status').getByText('Pending', { exact: true }).click();
   await expect(page).toHaveURL(/status=pending/);
   const own = table.getByRole('row').filter({ hasText: 'partners.manage' });
   await expect(own.getByRole('button', { name: /Revoke/ })).toBeVisible();

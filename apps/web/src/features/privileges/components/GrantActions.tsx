@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Flex } from 'antd';
 import { CheckOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
 import type { Grant } from '@portal/contract';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
-import { Button } from 'antd';
+import { Button, Flex } from 'antd';
 import { useDecideGrant } from '../api';
 
 const RevokeDialog = lazyDialog(() => import('./RevokeDialog').then((m) => m.RevokeDialog));
@@ -24,12 +23,12 @@ export function GrantActions({ grant, size = 'middle' }: GrantActionsProps) {
   const what = `${grant.privilege} for ${grant.user_email}`;
   if (!grant.actions.length) return null;
   return (
-    <Flex gap={8} wrap>
+    <Flex gap={size === 'small' ? 4 : 8}>
       {grant.actions.includes('approve') ? (
         <ConfirmButton
           size={size}
           type="primary"
-          icon={<CheckOutlined />}
+          icon={size === 'small' ? undefined : <CheckOutlined />}
           loading={decide.isPending && decide.variables?.decision === 'approve'}
           confirmTitle={`Approve ${what}?`}
           confirmContent={`The user holds the privilege at once, until ${grant.expires_at.slice(0, 16).replace('T', ' ')} UTC.`}
@@ -43,7 +42,7 @@ export function GrantActions({ grant, size = 'middle' }: GrantActionsProps) {
         <ConfirmButton
           size={size}
           danger
-          icon={<CloseOutlined />}
+          icon={size === 'small' ? undefined : <CloseOutlined />}
           loading={decide.isPending && decide.variables?.decision === 'reject'}
           confirmTitle={`Reject ${what}?`}
           confirmContent="The request ends; the user does not get the privilege."
@@ -53,12 +52,13 @@ export function GrantActions({ grant, size = 'middle' }: GrantActionsProps) {
           Reject
         </ConfirmButton>
       ) : null}
-      {grant.actions.includes('revoke') ? (
+      {/* In a list row a pending grant the caller may decide shows Approve and Reject only (Revoke is on its page). */}
+      {grant.actions.includes('revoke') && !(size === 'small' && grant.actions.includes('approve')) ? (
         <>
           <Button
             size={size}
             danger
-            icon={<StopOutlined />}
+            icon={size === 'small' ? undefined : <StopOutlined />}
             onPointerEnter={RevokeDialog.preload}
             onClick={() => setRevoking(true)}
           >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Tabs, Tooltip } from 'antd';
+import { Button, Radio, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { GRANT_STATUSES, grantsApi } from '@portal/contract';
@@ -64,7 +64,7 @@ const columns: DataColumns<Grant> = [
     dataIndex: 'reason',
     key: 'reason',
     render: (r: string) => (
-      <Text style={{ maxWidth: 220 }} ellipsis={{ tooltip: r }}>
+      <Text style={{ maxWidth: 180 }} ellipsis={{ tooltip: r }}>
         {r}
       </Text>
     ),
@@ -132,11 +132,13 @@ export function GrantListPage() {
         }
       />
       <Panel>
-        <Tabs
+        <Radio.Group
           aria-label="Grant status"
-          activeKey={list.filters.status}
-          onChange={(key) => list.setFilters({ status: key })}
-          items={(['', ...GRANT_STATUSES] as const).map((key) => ({ key, label: STATUS_LABELS[key] }))}
+          optionType="button"
+          value={list.filters.status}
+          onChange={(e) => list.setFilters({ status: e.target.value as string })}
+          options={(['', ...GRANT_STATUSES] as const).map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          style={{ marginBottom: 16 }}
         />
         <ListToolbar filtered={filtered} onReset={list.reset} onReload={query.refetch} reloading={query.isFetching}>
           <SearchInput

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { Alert, Button, Flex, Input, Radio, Switch } from 'antd';
 import {
   MAINTENANCE_BANNER_MAX,
   PAGE_SIZE_OPTIONS,
   SYSTEM_SETTING_KEYS,
   SYSTEM_SETTINGS,
   settingsApi,
-  systemSettingSchemas,
 } from '@portal/contract';
 import type { SystemSettingKey, SystemSettings, SystemSettingsValues } from '@portal/contract';
-import { errorMessage } from '../../../shared/lib/ApiError';
-import { applyFieldErrors, schemaRule } from '../../../shared/lib/formRules';
+import { errorMessage, fieldErrors } from '../../../shared/lib/ApiError';
 import { useCan } from '../../../shared/lib/useCan';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { DateText } from '../../../shared/ui/Formatted';
@@ -20,46 +19,40 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { Text } from '../../../shared/ui/Typography';
 import { useSaveSystemSettings, useSystemSettings } from '../api';
 
+/*
+ * A plain controlled form (no antd Form, no zod): the page stays within its JS budget. The checks are the contract's
+ * bounds with the contract's words (SYSTEM_SETTINGS, settings.ts); the server checks the same and its field messages
+ * land here too.
+ */
+
+type Draft = Record<SystemSettingKey, string | number | boolean>;
+type Errors = Partial<Record<SystemSettingKey, string>>;
+
+const NUMERIC = ['session_max_hours', 'privilege_grant_max_days', 'support_session_max_minutes'] as const;
+type NumericKey = (typeof NUMERIC)[number];
+const isNumeric = (k: SystemSettingKey): k is NumericKey => (NUMERIC as readonly string[]).includes(k);
+
 const shown = (v: unknown) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v === '' ? 'empty' : String(v));
 
-function control(key: SystemSettingKey, disabled: boolean) {
-  const label = SYSTEM_SETTINGS[key].label;
-  switch (key) {
-    case 'maintenance_banner':
-      return (
-        <Input
-          aria-label={label}
-          disabled={disabled}
-          maxLength={MAINTENANCE_BANNER_MAX}
-          showCount
-          placeholder="No banner"
-        />
-      );
-    case 'approval_required_for_prod':
-      return <Switch aria-label={label} disabled={disabled} />;
-    case 'default_page_size':
-      return (
-        <Select
-          aria-label={label}
-          disabled={disabled}
-          style={{ width: 120 }}
-          options={PAGE_SIZE_OPTIONS.map((n) => ({ value: n, label: String(n) }))}
-        />
-      );
-    default: {
-      const s = SYSTEM_SETTINGS[key];
-      return (
-        <InputNumber
-          aria-label={label}
-          disabled={disabled}
-          // No min/max: a value out of range stays as typed and the rule says what is allowed.
-          placeholder={`${s.min} to ${s.max}`}
-          style={{ width: 160 }}
-        />
-      );
-    }
+/** The value to send, or the contract's message when it breaks its rule. */
+function parse(key: SystemSettingKey, raw: Draft[SystemSettingKey]): { value?: unknown; error?: string } {
+  if (isNumeric(key)) {
+    const { min, max } = SYSTEM_SETTINGS[key];
+    const message = `a whole number from ${min} to ${max}`;
+    const text = String(raw).trim();
+    const n = Number(text);
+    if (!/^-?\d+$/.test(text) || n < min || n > max) return { error: message };
+    return { value: n };
   }
+  if (key === 'maintenance_banner') {
+    const text = String(raw).trim();
+    if (text.length > MAINTENANCE_BANNER_MAX) return { error: `at most ${MAINTENANCE_BANNER_MAX} characters` };
+    return { value: text };
+  }
+  return { value: raw };
 }
+
+const draftOf = (v: SystemSettingsValues): Draft => ({ ...v }) as Draft;
 
 /** Who changed a setting last, or that it has its default. */
 function Changed({ settings, settingKey }: { settings: SystemSettings; settingKey: SystemSettingKey }) {
@@ -74,70 +67,160 @@ function Changed({ settings, settingKey }: { settings: SystemSettings; settingKe
   );
 }
 
+function Field({
+  settings,
+  settingKey,
+  error,
+  children,
+}: {
+  settings: SystemSettings;
+  settingKey: SystemSettingKey;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const id = `setting-${settingKey}`;
+  return (
+    <div style={{ marginBottom: 20 }}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 6, fontWeight: 500 }}>
+        {SYSTEM_SETTINGS[settingKey].label}
+      </label>
+      {children}
+      {error ? (
+        <div role="alert" style={{ color: 'var(--ant-color-error, #ff4d4f)', marginTop: 4 }}>
+          {error}
+        </div>
+      ) : null}
+      <Flex vertical style={{ marginTop: 4 }}>
+        <Text type="secondary">{SYSTEM_SETTINGS[settingKey].help}</Text>
+        <Changed settings={settings} settingKey={settingKey} />
+      </Flex>
+    </div>
+  );
+}
+
 function SettingsForm({ settings }: { settings: SystemSettings }) {
   const can = useCan();
   const editable = can(settingsApi.update);
-  const [form] = Form.useForm<SystemSettingsValues>();
   const save = useSaveSystemSettings();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings.values));
+  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const values = Form.useWatch([], form) as Partial<SystemSettingsValues> | undefined;
-  const changed = SYSTEM_SETTING_KEYS.filter(
-    (k) => values && values[k] !== undefined && values[k] !== settings.values[k],
-  );
 
   // A save (or another admin's change, on reload) brings new values: the form starts from them.
-  useEffect(() => form.setFieldsValue(settings.values), [form, settings.values]);
+  useEffect(() => {
+    setDraft(draftOf(settings.values));
+    setErrors({});
+  }, [settings.values]);
 
-  const submit = async (all: SystemSettingsValues) => {
+  const changed = SYSTEM_SETTING_KEYS.filter((k) => String(draft[k]).trim() !== String(settings.values[k]));
+  const set = (key: SystemSettingKey, value: Draft[SystemSettingKey]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async () => {
     setFailure(null);
-    const body = Object.fromEntries(
-      changed.map((k) => [k, k === 'maintenance_banner' ? String(all[k]).trim() : all[k]]),
-    );
+    const body: Record<string, unknown> = {};
+    const found: Errors = {};
+    for (const key of changed) {
+      const { value, error } = parse(key, draft[key]);
+      if (error) found[key] = error;
+      else body[key] = value;
+    }
+    setErrors(found);
+    if (Object.keys(found).length) return;
     try {
       await save.mutateAsync(body);
     } catch (error) {
-      const { placed, unplaced } = applyFieldErrors(form as never, error);
-      if (!placed || unplaced.length) setFailure(unplaced.join('; ') || errorMessage(error));
+      const placed: Errors = {};
+      const rest: string[] = [];
+      for (const issue of fieldErrors(error)) {
+        const key = issue.field.replace(/^body\./, '') as SystemSettingKey;
+        if ((SYSTEM_SETTING_KEYS as string[]).includes(key)) placed[key] = issue.message;
+        else rest.push(`${issue.field}: ${issue.message}`);
+      }
+      setErrors(placed);
+      if (!Object.keys(placed).length || rest.length) setFailure(rest.join('; ') || errorMessage(error));
     }
   };
 
+  const control = (key: SystemSettingKey) => {
+    const id = `setting-${key}`;
+    const disabled = !editable;
+    const invalid = errors[key] ? ('error' as const) : undefined;
+    if (key === 'approval_required_for_prod')
+      return <Switch id={id} disabled={disabled} checked={Boolean(draft[key])} onChange={(v) => set(key, v)} />;
+    if (key === 'default_page_size')
+      return (
+        <Radio.Group
+          id={id}
+          aria-label={SYSTEM_SETTINGS[key].label}
+          optionType="button"
+          disabled={disabled}
+          value={Number(draft[key])}
+          onChange={(e) => set(key, e.target.value as number)}
+          options={PAGE_SIZE_OPTIONS.map((n) => ({ value: n, label: String(n) }))}
+        />
+      );
+    if (key === 'maintenance_banner')
+      return (
+        <Input
+          id={id}
+          disabled={disabled}
+          status={invalid}
+          value={String(draft[key])}
+          onChange={(e) => set(key, e.target.value)}
+          showCount={{ formatter: ({ count }) => `${count} / ${MAINTENANCE_BANNER_MAX}` }}
+          placeholder="No banner"
+          style={{ maxWidth: 640 }}
+        />
+      );
+    const { min, max } = SYSTEM_SETTINGS[key as NumericKey];
+    return (
+      <Input
+        id={id}
+        inputMode="numeric"
+        disabled={disabled}
+        status={invalid}
+        value={String(draft[key])}
+        onChange={(e) => set(key, e.target.value)}
+        placeholder={`${min} to ${max}`}
+        style={{ width: 160 }}
+      />
+    );
+  };
+
   return (
-    <Form<SystemSettingsValues>
-      form={form}
-      layout="vertical"
-      initialValues={settings.values}
-      onFinish={(v) => void submit(v)}
-      style={{ maxWidth: 720 }}
+    <form
       aria-label="System settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      style={{ maxWidth: 720 }}
     >
       {SYSTEM_SETTING_KEYS.map((key) => (
-        <Form.Item
-          key={key}
-          name={key}
-          label={SYSTEM_SETTINGS[key].label}
-          valuePropName={key === 'approval_required_for_prod' ? 'checked' : 'value'}
-          rules={[schemaRule(systemSettingSchemas[key])]}
-          extra={
-            <Flex vertical>
-              <span>{SYSTEM_SETTINGS[key].help}</span>
-              <Changed settings={settings} settingKey={key} />
-            </Flex>
-          }
-        >
-          {control(key, !editable)}
-        </Form.Item>
+        <Field key={key} settings={settings} settingKey={key} error={errors[key]}>
+          {control(key)}
+        </Field>
       ))}
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       {editable ? (
-        <Flex gap={8}>
+        <Flex gap={8} align="center">
           <Button type="primary" htmlType="submit" disabled={!changed.length} loading={save.isPending}>
             Save
           </Button>
-          <Button disabled={!changed.length || save.isPending} onClick={() => form.setFieldsValue(settings.values)}>
+          <Button
+            disabled={!changed.length || save.isPending}
+            onClick={() => {
+              setDraft(draftOf(settings.values));
+              setErrors({});
+            }}
+          >
             Discard changes
           </Button>
           {changed.length ? (
-            <Text type="secondary" style={{ alignSelf: 'center' }}>
+            <Text type="secondary">
               {changed.length} unsaved change{changed.length === 1 ? '' : 's'}
             </Text>
           ) : null}
@@ -145,7 +228,7 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
       ) : (
         <Text type="secondary">Changing the system settings needs the privilege admin.settings.</Text>
       )}
-    </Form>
+    </form>
   );
 }
 
