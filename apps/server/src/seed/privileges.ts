@@ -7,7 +7,8 @@ import { FORMER_ADMIN } from './accounts.js';
 import { DEMO_BASE_TIME } from './platform.js';
 
 /*
- * Privilege grants and system settings' demo data. Grants are for the staff only (never admin@ or operator@), in
+ * Privilege grants and system settings' demo data. Grants are for the staff only (never admin@ or operator@; none
+ * active for Sam Okafor, whose profile tests expect a plain viewer's), in
  * every status the /privilege pages act on, each with the audit rows its history would have left: requested by one
  * administrator, decided by the other (admin@ and the former admin Priya Raman). Open ones (pending, active) are
  * dated around the moment of seeding so their end is ahead on a fresh start: they belong to the live part.
@@ -53,13 +54,13 @@ const GRANTS: SeedGrant[] = [
     lastsHours: 5 * 24,
   },
   {
-    user: SAM,
-    privilege: 'incidents.write',
-    reason: 'On-call shadowing this week: needs to open incidents and write their logs',
+    user: MARIA,
+    privilege: 'providers.manage',
+    reason: 'Add the new Jakarta region for the Indonesia launch and set its availability zones',
     requestedBy: FORMER_ADMIN,
     requestedAgo: 48,
     lastsHours: 8 * 24,
-    decision: { by: ADMIN, afterHours: 2, outcome: 'approve', comment: 'Approved for the shadow week' },
+    decision: { by: ADMIN, afterHours: 2, outcome: 'approve', comment: 'Approved for the launch week' },
   },
   {
     user: LIN,

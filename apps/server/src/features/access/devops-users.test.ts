@@ -48,20 +48,20 @@ describe('devops users and the last-admin guard', () => {
       .onConflictDoNothing();
     await t.database.db
       .insert(iamGroupMembers)
-      .values({ groupName: 'dba-team', userEmail: 'sam.okafor@example.com', addedBy: 'admin@example.com' })
+      .values({ groupName: 'dba-team', userEmail: 'maria.garcia@example.com', addedBy: 'admin@example.com' })
       .onConflictDoNothing();
-    const res = await call('GET', `${USERS}/${encodeURIComponent('Sam.Okafor@example.com')}`, admin);
+    const res = await call('GET', `${USERS}/${encodeURIComponent('Maria.Garcia@example.com')}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as UserDetail;
     expect(body).toMatchObject({
-      email: 'sam.okafor@example.com',
-      name: 'Sam Okafor',
-      roles: ['viewer'],
+      email: 'maria.garcia@example.com',
+      name: 'Maria Garcia',
+      roles: ['operator'],
       disabled: false,
     });
     expect(body.groups).toContain('dba-team');
-    // The demo's active grant of incidents.write; never a pending, expired, rejected or revoked one.
-    expect(body.grants.map((g) => [g.privilege, g.status])).toEqual([['incidents.write', 'active']]);
+    // The demo's active grant of providers.manage; never her pending (partners.manage) or expired one.
+    expect(body.grants.map((g) => [g.privilege, g.status])).toEqual([['providers.manage', 'active']]);
     const missing = await call('GET', `${USERS}/nobody@example.com`, admin);
     expect(missing.statusCode).toBe(404);
     expect((missing.json() as ErrorBody).code).toBe('user.notFound');
