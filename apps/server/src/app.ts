@@ -24,6 +24,8 @@ import { ObservationRunner } from './platform/observation.js';
 import { accessFeature } from './features/access/index.js';
 import { rbacFeature } from './features/rbac/index.js';
 import { iamFeature } from './features/iam/index.js';
+import { privilegesFeature } from './features/privileges/index.js';
+import { settingsFeature } from './features/settings/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { orgsFeature } from './features/orgs/index.js';
 import { providersFeature } from './features/providers/index.js';
@@ -63,6 +65,8 @@ export const features: readonly ServerFeature[] = [
   accessFeature,
   rbacFeature,
   iamFeature,
+  privilegesFeature,
+  settingsFeature,
   auditsFeature,
   orgsFeature,
   providersFeature,

@@ -86,6 +86,8 @@ const envSchema = z
       .default('versions.json'),
     JUMPSERVER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     JUMPSERVER_TOKEN: z.string().min(1).optional(),
+    OIDC_DIRECTORY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    OIDC_DIRECTORY_TOKEN: z.string().min(1).optional(),
     BILLING_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(1_000_000),
     BILLING_METER_PERIOD_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -218,6 +220,11 @@ export interface Config {
   /** JUMPSERVER_URL, JUMPSERVER_TOKEN: the jump server's REST API (jump authorizations); undefined → embedded. */
   jumpServer: { url: string; token: string | undefined } | undefined;
   /**
+   * OIDC_DIRECTORY_URL, OIDC_DIRECTORY_TOKEN: the external issuer's admin API (Keycloak-style `GET <url>/users`), the
+   * directory the user sync (POST /api/v1/devops/users/sync) reads; undefined → the built-in issuer's accounts.
+   */
+  userDirectory: { url: string; token: string | undefined } | undefined;
+  /**
    * BILLING_APPROVAL_THRESHOLD_CENTS: credits, and discounts by their estimated monthly value, worth more than this
    * many cents wait for an approval (features/billing; default 1 000 000 = $10,000.00).
    * BILLING_METER_PERIOD_MINUTES: how often the fleet's usage is metered into the running month (default 60).
@@ -316,6 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.GITOPS_REPO_URL.replace(/\/$/, ''), token: e.GITOPS_TOKEN, versionsPath: e.GITOPS_VERSIONS_PATH }
       : undefined,
     jumpServer: e.JUMPSERVER_URL ? { url: e.JUMPSERVER_URL.replace(/\/$/, ''), token: e.JUMPSERVER_TOKEN } : undefined,
+    userDirectory: e.OIDC_DIRECTORY_URL
+      ? { url: e.OIDC_DIRECTORY_URL.replace(/\/$/, ''), token: e.OIDC_DIRECTORY_TOKEN }
+      : undefined,
     billing: {
       approvalThresholdCents: e.BILLING_APPROVAL_THRESHOLD_CENTS,
       meterPeriodMinutes: e.BILLING_METER_PERIOD_MINUTES,

@@ -50,6 +50,15 @@ export const errorCatalogue = {
   },
   'user.lastAdmin': { status: 409, message: 'The portal must keep at least one enabled admin' },
   'user.cannotDisableSelf': { status: 409, message: 'You cannot disable yourself' },
+  'grant.notFound': { status: 404, message: 'Privilege grant not found' },
+  'grant.selfGrant': { status: 403, message: 'You cannot grant a privilege to yourself' },
+  'grant.selfDecide': {
+    status: 403,
+    message: 'The requester and the grantee cannot approve or reject a grant: another administrator must',
+  },
+  'grant.statusForbids': { status: 409, message: 'The grant does not allow this action in its current status' },
+  'grant.alreadyHeld': { status: 409, message: 'The user already holds this privilege' },
+  'directory.unavailable': { status: 502, message: "The sign-in issuer's user directory is unavailable" },
   'approval.notFound': { status: 404, message: 'Approval not found' },
   'approval.notApprover': {
     status: 403,

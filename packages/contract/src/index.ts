@@ -50,3 +50,7 @@ export * from './skuservice-api.js';
 export * from './rbac.js';
 export * from './iam.js';
 export * from './iam-api.js';
+export * from './settings.js';
+export * from './grants.js';
+export * from './grants-api.js';
+export * from './users-api.js';

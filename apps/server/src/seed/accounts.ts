@@ -15,13 +15,21 @@ export const DEMO_ACCOUNTS = [
   { email: 'operator@example.com', name: 'Oscar Operator', roles: ['operator'], password: DEMO_PASSWORD },
 ] as const;
 
+export const FORMER_ADMIN = 'priya.raman@example.com';
+
 /** Extra staff so user lists and approval flows have people in them; they cannot sign in with a password. */
 const STAFF = [
   { email: 'lin.wei@example.com', name: 'Lin Wei', roles: ['operator'] },
   { email: 'maria.garcia@example.com', name: 'Maria Garcia', roles: ['operator'] },
   { email: 'sam.okafor@example.com', name: 'Sam Okafor', roles: ['viewer'] },
-  { email: 'priya.patel@example.com', name: 'Priya Patel', roles: ['billing-analyst'] },
-  { email: 'tom.becker@example.com', name: 'Tom Becker', roles: ['viewer', 'sre-oncall'] },
+  /**
+   * A former second administrator, disabled since: the privilege grants she requested and decided show the
+   * separation of duties (admin@ approves her request; she approved admin@'s). Disabled, she counts for nothing
+   * (not as an admin either: admin@ stays the last enabled admin).
+   */
+  { email: FORMER_ADMIN, name: 'Priya Raman', roles: ['admin'], disabled: true },
+  { email: 'nina.patel@example.com', name: 'Nina Patel', roles: ['billing-analyst'] },
+  { email: 'tom.becker@example.com', name: 'Tom Becker', roles: ['viewer', 'incident-responder'] },
 ];
 
 /** Custom roles of /rbac (issue 18): two held by staff, one nobody holds (so it can be deleted in the demo). */
@@ -33,7 +41,7 @@ const CUSTOM_ROLES = [
     days: 40,
   },
   {
-    name: 'sre-oncall',
+    name: 'incident-responder',
     description: 'On-call SREs: incidents, remediation and cluster control on top of viewer',
     privileges: ['incidents.read', 'incidents.write', 'remediation.read', 'remediation.write', 'ctl.read', 'ctl.write'],
     days: 25,

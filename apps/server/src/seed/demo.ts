@@ -33,6 +33,7 @@ import { seedPartners } from './partners.js';
 import { seedSkuEditor } from './skueditor.js';
 import { seedSkuService } from './skuservice.js';
 import { seedIam } from './iam.js';
+import { seedGrants, seedSystemSettings } from './privileges.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -98,6 +99,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedSkuEditor(tx);
   // IAM: user groups and members, API keys (active, revoked, expired), policies and their role / policy bindings.
   await seedIam(tx);
+  // System settings changed from their defaults, with the audit rows of the changes.
+  await seedSystemSettings(tx);
 }
 
 /**
@@ -107,6 +110,8 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
  */
 export async function seedLivePart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedMaintenances(tx);
+  // Privilege grants for the staff in every status (pending, active, expired, rejected, revoked), ends ahead of now.
+  await seedGrants(tx);
   // Jump authorizations in flight over the first available clusters: approving, and active with expiry jobs.
   await seedJumps(tx);
   // Incidents over the fleet in every status, some right after the changes above (their "what changed here").

@@ -22,6 +22,8 @@ import { operationsFeature } from '../features/operations';
 import { orgsFeature } from '../features/orgs';
 import { overviewFeature } from '../features/overview';
 import { partnersFeature } from '../features/partners';
+import { privilegesFeature } from '../features/privileges';
+import { settingsFeature } from '../features/settings';
 import { skuServiceFeature } from '../features/skuservice';
 import { providersFeature } from '../features/providers';
 import { rbacFeature } from '../features/rbac';
@@ -42,6 +44,8 @@ export const features: readonly FeatureManifest[] = [
   auditsFeature,
   accessFeature,
   iamFeature,
+  privilegesFeature,
+  settingsFeature,
   configChangeFeature,
   operationsFeature,
   ticdcFeature,

@@ -1,0 +1,1 @@
+export const grantPath = (id: number | string) => `/privilege/${encodeURIComponent(String(id))}`;
