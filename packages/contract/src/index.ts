@@ -48,3 +48,5 @@ export * from './partners-api.js';
 export * from './skuservice.js';
 export * from './skuservice-api.js';
 export * from './rbac.js';
+export * from './tenants.js';
+export * from './tenants-api.js';

@@ -288,6 +288,20 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/devops/cluster/clusters': 'orgs.read',
   'GET /api/v1/devops/cluster/clusters/:id': 'orgs.read',
   'GET /api/v1/devops/cluster/clusters/:id/components': 'orgs.read',
+  'GET /api/v1/devops/tenants': 'orgs.read',
+  'POST /api/v1/devops/tenants': 'orgs.manage',
+  'GET /api/v1/devops/tenants/:id': 'orgs.read',
+  'DELETE /api/v1/devops/tenants/:id': 'orgs.manage',
+  'GET /api/v1/devops/tenants/:id/impersonate': 'orgs.read',
+  'POST /api/v1/devops/tenants/:id/impersonate': 'orgs.manage',
+  'DELETE /api/v1/devops/tenants/:id/impersonate': 'orgs.manage',
+  'GET /api/v1/devops/tenants/:id/accountusers': 'orgs.read',
+  'GET /api/v1/devops/tenants/:id/credits': 'orgs.read',
+  'GET /api/v1/devops/tenants/:id/projects': 'orgs.read',
+  'GET /api/v1/devops/tenants/:id/vpc_cidr': 'orgs.read',
+  'PUT /api/v1/devops/tenants/:id/vpc_cidr': 'orgs.manage',
+  'GET /api/v1/devops/tenants/:id/quota': 'orgs.read',
+  'PUT /api/v1/devops/tenants/:id/quota': 'orgs.manage',
   'GET /api/v1/devops/ping': 'orgs.read',
   'GET /api/v1/devops/ping/orgs': 'orgs.read',
   'GET /api/v1/devops/ping/clusters': 'orgs.read',
@@ -451,15 +465,13 @@ beforeAll(async () => {
   for (const role of [...PORTAL_ROLES, 'none', CUSTOM_ROLE])
     roleHeaders.set(role, `Bearer ${await t.token({ email: roleUser(role) })}`);
   const secret = newApiKeySecret();
-  await t.database.db
-    .insert(iamApiKeys)
-    .values({
-      name: 'matrix-key',
-      role: 'operator',
-      prefix: secret.slice(0, 8),
-      secretHash: hashApiKey(secret),
-      createdBy: 'matrix',
-    });
+  await t.database.db.insert(iamApiKeys).values({
+    name: 'matrix-key',
+    role: 'operator',
+    prefix: secret.slice(0, 8),
+    secretHash: hashApiKey(secret),
+    createdBy: 'matrix',
+  });
   roleHeaders.set(API_KEY, `Bearer ${secret}`);
   const revoked = newApiKeySecret();
   await t.database.db.insert(iamApiKeys).values({

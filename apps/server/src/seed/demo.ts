@@ -32,6 +32,7 @@ import { seedBillingAccounts } from './billingaccounts.js';
 import { seedPartners } from './partners.js';
 import { seedSkuEditor } from './skueditor.js';
 import { seedSkuService } from './skuservice.js';
+import { seedTenantOperations } from './tenants.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -95,6 +96,9 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedSkuService(tx);
   // The SKU editor: a group priced by a label (volume type) and a threshold group, with units made by group.
   await seedSkuEditor(tx);
+  // Tenant operations: quotas, VPC CIDRs, account users, support sessions, and a tenant with no clusters to delete
+  // (last: a tenant added here is no other seed's target).
+  await seedTenantOperations(tx);
 }
 
 /**
