@@ -18,6 +18,7 @@ const TENANT = '1372813089189341184';
 /** A stand-in area adding a tab to clusters of one type only, and one to every tenant page. */
 const extra: FeatureManifest = {
   key: 'extra',
+  requires: 'orgs.read',
   routes: [],
   clusterTabs: [
     {
@@ -118,6 +119,9 @@ describe('tenant page: tabs other areas contribute', () => {
       'Clusters',
       'Billing',
       'Data Resources',
+      'Account Users',
+      'Quota',
+      'Network',
       'Init Config',
       'Billing',
       'Audit Logs',
