@@ -106,14 +106,14 @@ export async function createTenant(
 export async function deleteTenant(db: Db, who: string, id: string): Promise<DeletedTenant> {
   return db.transaction(async (tx) => {
     const tenant = await lockTenant(tx, id);
-    if (tenant.orgTag && (PARTNER_TYPES as readonly string[]).includes(tenant.orgTag))
-      throw new AppError('tenants.partnerOrg', M.partnerOrg(tenant.orgTag));
     const [live] = await tx
       .select({ n: count() })
       .from(clusters)
       .where(and(eq(clusters.tenantId, id), ne(clusters.status, DELETED)));
     if (live && live.n > 0)
       throw new AppError('tenants.liveClusters', M.liveClusters(live.n), { live_clusters: live.n });
+    if (tenant.orgTag && (PARTNER_TYPES as readonly string[]).includes(tenant.orgTag))
+      throw new AppError('tenants.partnerOrg', M.partnerOrg(tenant.orgTag));
     const goneClusters = await tx.delete(clusters).where(eq(clusters.tenantId, id)).returning({ id: clusters.id });
     const goneProjects = await tx.delete(projects).where(eq(projects.tenantId, id)).returning({ id: projects.id });
     await tx.delete(tenantQuotas).where(eq(tenantQuotas.tenantId, id));

@@ -208,10 +208,14 @@ describe('delete a tenant', () => {
     expect(Number(left[0]!.n)).toBe(0);
   });
 
-  it('refuses a partner org', async () => {
-    const id = await idOf('Tidewater Payments');
-    const r = await refused('DELETE', `/${id}`);
-    expect([r.status, r.code]).toEqual([409, 'tenants.partnerOrg']);
+  it('refuses a partner org, once it has no live clusters either', async () => {
+    const tenant = await newTenant('Partner Co');
+    await t.database.db.execute(sql`update tenants set org_tag = 'reseller' where id = ${tenant.id}`);
+    const r = await refused('DELETE', `/${tenant.id}`);
+    expect([r.status, r.code, r.message]).toEqual([409, 'tenants.partnerOrg', TENANT_MESSAGES.partnerOrg('reseller')]);
+    // A partner with live clusters hears about those first.
+    const tidewater = await refused('DELETE', `/${await idOf('Tidewater Payments')}`);
+    expect([tidewater.status, tidewater.code]).toEqual([409, 'tenants.liveClusters']);
   });
 });
 
