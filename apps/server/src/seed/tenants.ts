@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.js';
 import { writeAudit } from '../platform/audit.js';
 import { impersonations } from '../platform/schema.js';
-import { insertTenant, tenants } from '../features/orgs/index.js';
+import { clusterComponents, clusters, insertTenant, tenants } from '../features/orgs/index.js';
 import { tenantAccountUsers, tenantQuotas, tenantVpcCidrs } from '../features/tenants/index.js';
 import { prng } from './catalogue.js';
 import { DEMO_BASE_TIME } from './platform.js';
@@ -29,16 +29,22 @@ export const SANDBOX_TENANT = {
   createdAt: at('2024-03-14T10:20:00'),
 } as const;
 
-/** [tenant, max clusters, max nodes per cluster, max storage TB, set by, set at]. */
-const QUOTAS: [string, number, number, number, string, string][] = [
-  ['Northwind Traders', 40, 80, 250, ADMIN, '2026-03-02T08:30:00'],
-  ['Contoso Retail', 30, 60, 180, ADMIN, '2026-05-11T14:05:00'],
-  ['Woodgrove Bank', 60, 120, 500, ADMIN, '2026-06-20T09:45:00'],
-  ['Relecloud', 10, 30, 40, ADMIN, '2026-08-03T16:10:00'],
-  ['Kestrel Robotics', 15, 40, 60, ADMIN, '2026-09-15T11:00:00'],
-  ['Fabrikam Logistics', 25, 50, 120, ADMIN, '2026-10-02T13:25:00'],
-  [SANDBOX_TENANT.name, 2, 10, 5, ADMIN, '2024-03-14T10:30:00'],
+/**
+ * [tenant, max nodes per cluster, set at]: the cluster and storage limits are set with headroom over what the tenant
+ * uses (its live clusters, its storage), so the demo shows quotas being used, not broken.
+ */
+const QUOTAS: [string, number, string][] = [
+  ['Northwind Traders', 80, '2026-03-02T08:30:00'],
+  ['Contoso Retail', 60, '2026-05-11T14:05:00'],
+  ['Woodgrove Bank', 120, '2026-06-20T09:45:00'],
+  ['Relecloud', 30, '2026-08-03T16:10:00'],
+  ['Kestrel Robotics', 40, '2026-09-15T11:00:00'],
+  ['Fabrikam Logistics', 50, '2026-10-02T13:25:00'],
+  [SANDBOX_TENANT.name, 10, '2024-03-14T10:30:00'],
 ];
+
+/** Rounds up to a multiple of `step`, at least `step`. */
+const headroom = (used: number, step: number) => Math.max(step, Math.ceil((used * 1.5) / step) * step);
 
 /** [tenant, region or null for its home region, CIDR, set at]. */
 const CIDRS: [string, string | null, string, string][] = [
@@ -91,15 +97,38 @@ export async function seedTenantOperations(tx: Db): Promise<void> {
     return t;
   };
 
+  const usage = await tx
+    .select({
+      tenantId: clusters.tenantId,
+      live: sql<number>`count(distinct ${clusters.id})`.mapWith(Number),
+      storageGib:
+        sql<number>`coalesce(sum(${clusterComponents.replicas} * ${clusterComponents.storageGib}), 0)`.mapWith(Number),
+    })
+    .from(clusters)
+    .leftJoin(clusterComponents, eq(clusterComponents.clusterId, clusters.id))
+    .where(
+      and(
+        inArray(
+          clusters.tenantId,
+          rows.map((r) => r.id),
+        ),
+        ne(clusters.status, 'USER_CLUSTER_STATUS_DELETED'),
+      ),
+    )
+    .groupBy(clusters.tenantId);
+  const used = new Map(usage.map((u) => [u.tenantId, u]));
   await tx.insert(tenantQuotas).values(
-    QUOTAS.map(([name, maxClusters, maxNodesPerCluster, maxStorageTb, by, when]) => ({
-      tenantId: tenant(name).id,
-      maxClusters,
-      maxNodesPerCluster,
-      maxStorageTb,
-      updatedBy: by,
-      updatedAt: at(when),
-    })),
+    QUOTAS.map(([name, maxNodesPerCluster, when]) => {
+      const u = used.get(tenant(name).id);
+      return {
+        tenantId: tenant(name).id,
+        maxClusters: headroom(u?.live ?? 0, 5),
+        maxNodesPerCluster,
+        maxStorageTb: headroom(Math.ceil((u?.storageGib ?? 0) / 1024), 10),
+        updatedBy: ADMIN,
+        updatedAt: at(when),
+      };
+    }),
   );
   await tx.insert(tenantVpcCidrs).values(
     CIDRS.map(([name, region, cidr, when]) => ({

@@ -366,6 +366,16 @@ describe('account users and credits', () => {
 });
 
 describe('quota', () => {
+  it('seeds quotas with headroom over what the tenants use', async () => {
+    for (const name of ['Northwind Traders', 'Woodgrove Bank', 'Kestrel Robotics', 'Fabrikam Logistics']) {
+      const q = await ok<TenantQuota>('GET', `/${await idOf(name)}/quota`, VIEWER);
+      expect(q.is_default, name).toBe(false);
+      expect(q.used_clusters, name).toBeGreaterThan(0);
+      expect(q.max_clusters, name).toBeGreaterThanOrEqual(q.used_clusters);
+      expect(q.max_storage_tb, name).toBeGreaterThanOrEqual(q.used_storage_tb);
+    }
+  });
+
   it('answers the default until set, then the set quota; ranges are checked; audited before/after', async () => {
     const id = await idOf('Tailspin Toys');
     const initial = await ok<TenantQuota>('GET', `/${id}/quota`, VIEWER);

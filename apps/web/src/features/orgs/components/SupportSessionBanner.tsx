@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@portal/contract';
 import type { SupportSession } from '@portal/contract';
 import { tenantOpsKeys } from '../tenantOps';
+import { useEndSession } from './useEndSession';
 
 /** "1 h 05 min left", "12 min left", "less than a minute left". */
 export function remainingText(ms: number): string {
@@ -17,15 +18,9 @@ export function remainingText(ms: number): string {
  * The caller's active support session in this tenant, on the tenant page: the time left (counting down) and the
  * reason; ending it is the header action's (and this banner's button, for those who may).
  */
-export function SupportSessionBanner({
-  session,
-  onEnd,
-}: {
-  session: SupportSession;
-  /** Absent when the caller may not end it. */
-  onEnd?: () => void;
-}) {
+export function SupportSessionBanner({ session, canEnd }: { session: SupportSession; canEnd: boolean }) {
   const client = useQueryClient();
+  const endSession = useEndSession(session.tenant_id);
   const expires = Date.parse(session.expires_at);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -49,8 +44,8 @@ export function SupportSessionBanner({
       title={`Support session active: ${remainingText(left)} (until ${formatDateTime(session.expires_at)} UTC)`}
       description={`Reason: ${session.reason}`}
       action={
-        onEnd ? (
-          <Button size="small" danger onClick={onEnd}>
+        canEnd ? (
+          <Button size="small" danger onClick={endSession}>
             End session
           </Button>
         ) : null

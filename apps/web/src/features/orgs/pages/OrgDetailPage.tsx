@@ -53,50 +53,47 @@ export function OrgDetailPage() {
   const slots = useSlots();
   const ops = useTenantOperations(orgId, tenant);
   return (
-    <>
-      <DetailLayout
-        title={tenant?.name ?? orgId}
-        tags={tenant ? <StatusTag status={tenant.status} /> : null}
-        extra={ops.actions}
-        loading={isLoading}
-        error={error}
-        onRetry={() => void refetch()}
-        descriptions={
-          tenant && [
-            { key: 'id', label: 'ID', children: <Text copyable>{tenant.id}</Text> },
-            { key: 'name', label: 'Name', children: tenant.name },
-            { key: 'status', label: 'Status', children: <StatusTag status={tenant.status} /> },
-            { key: 'region', label: 'Region', children: tenant.region },
-            { key: 'email', label: 'Email', children: tenant.email },
-            { key: 'tag', label: 'Org Tag', children: tenant.org_tag ?? '-' },
-            { key: 'projects', label: 'Projects', children: tenant.project_count },
-            { key: 'clusters', label: 'Clusters', children: tenant.cluster_count },
-            { key: 'created', label: 'Created At', children: <DateText value={tenant.created_at} withTime /> },
-          ]
-        }
-        // Other areas add theirs from their manifests (`tenantTabs`), placed by order among these.
-        tabs={withContributedTabs(
-          [
-            { key: 'projects', label: 'Projects', order: 10, children: <ProjectTable tenantId={orgId} /> },
-            { key: 'clusters', label: 'Clusters', order: 20, children: <ClusterTable tenantId={orgId} /> },
-            { key: 'data', label: 'Data Resources', order: 30, children: <TenantDataResources tenantId={orgId} /> },
-            { key: 'users', label: 'Account Users', order: 35, children: <AccountUsersTab tenantId={orgId} /> },
-            { key: 'quota', label: 'Quota', order: 36, children: <QuotaTab tenantId={orgId} /> },
-            { key: 'network', label: 'Network', order: 37, children: <NetworkTab tenantId={orgId} /> },
-            {
-              key: 'audit',
-              label: 'Audit Logs',
-              order: 90,
-              children: <AuditLogTab type="tenant" instanceId={orgId} />,
-            },
-          ],
-          slots.tenantTabs,
-          tenant && { tenant },
-        )}
-      >
-        {ops.banner}
-      </DetailLayout>
-      {ops.dialogs}
-    </>
+    <DetailLayout
+      title={tenant?.name ?? orgId}
+      tags={tenant ? <StatusTag status={tenant.status} /> : null}
+      extra={ops.actions}
+      loading={isLoading}
+      error={error}
+      onRetry={() => void refetch()}
+      descriptions={
+        tenant && [
+          { key: 'id', label: 'ID', children: <Text copyable>{tenant.id}</Text> },
+          { key: 'name', label: 'Name', children: tenant.name },
+          { key: 'status', label: 'Status', children: <StatusTag status={tenant.status} /> },
+          { key: 'region', label: 'Region', children: tenant.region },
+          { key: 'email', label: 'Email', children: tenant.email },
+          { key: 'tag', label: 'Org Tag', children: tenant.org_tag ?? '-' },
+          { key: 'projects', label: 'Projects', children: tenant.project_count },
+          { key: 'clusters', label: 'Clusters', children: tenant.cluster_count },
+          { key: 'created', label: 'Created At', children: <DateText value={tenant.created_at} withTime /> },
+        ]
+      }
+      // Other areas add theirs from their manifests (`tenantTabs`), placed by order among these.
+      tabs={withContributedTabs(
+        [
+          { key: 'projects', label: 'Projects', order: 10, children: <ProjectTable tenantId={orgId} /> },
+          { key: 'clusters', label: 'Clusters', order: 20, children: <ClusterTable tenantId={orgId} /> },
+          { key: 'data', label: 'Data Resources', order: 30, children: <TenantDataResources tenantId={orgId} /> },
+          { key: 'users', label: 'Account Users', order: 35, children: <AccountUsersTab tenantId={orgId} /> },
+          { key: 'quota', label: 'Quota', order: 36, children: <QuotaTab tenantId={orgId} /> },
+          { key: 'network', label: 'Network', order: 37, children: <NetworkTab tenantId={orgId} /> },
+          {
+            key: 'audit',
+            label: 'Audit Logs',
+            order: 90,
+            children: <AuditLogTab type="tenant" instanceId={orgId} />,
+          },
+        ],
+        slots.tenantTabs,
+        tenant && { tenant },
+      )}
+    >
+      {ops.banner}
+    </DetailLayout>
   );
 }

@@ -249,6 +249,15 @@ describe('tenant page: quota, network and account users tabs', () => {
     expect(screen.getByRole('region', { name: 'Quota limits' })).toHaveTextContent('12 (3 of 12 in use)');
   });
 
+  it('says when a tenant uses more than its quota', async () => {
+    serve(operator, { [`GET ${T}/quota`]: () => ({ body: { ...quota, used_clusters: 24, used_storage_tb: 170 } }) });
+    showTenant('?tab=quota');
+    const facts = await screen.findByRole('region', { name: 'Quota limits' });
+    expect(facts).toHaveTextContent('20 (24 of 20 in use: over quota)');
+    expect(facts).toHaveTextContent('100 (170 of 100 TB in use: over quota)');
+    expect(screen.queryByRole('button', { name: /Edit quota/ })).not.toBeInTheDocument();
+  });
+
   it('checks a CIDR in the form and places the server overlap message on its field', async () => {
     const overlap = TENANT_MESSAGES.cidrOverlap('us-east-1', '10.20.0.0/16');
     const { calls } = serve(admin, {

@@ -6,11 +6,16 @@ import { useCan } from '../../../shared/lib/useCan';
 import { ErrorState } from '../../../shared/ui/ErrorState';
 import { DateText } from '../../../shared/ui/Formatted';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
+import { Text } from '../../../shared/ui/Typography';
 import { useQuota } from '../tenantOps';
 
 const QuotaDialog = lazyDialog(() => import('../components/QuotaDialog').then((m) => m.QuotaDialog));
 
-const usage = (used: number, max: number) => `${used} of ${max}`;
+/** "3 of 20 in use", in red with "over quota" when the tenant uses more than its limit. */
+function Usage({ used, max, unit = '' }: { used: number; max: number; unit?: string }) {
+  const text = `${used} of ${max}${unit} in use`;
+  return used > max ? <Text type="danger">{`${text}: over quota`}</Text> : <span>{text}</span>;
+}
 
 /** The tenant's quota (spec §7 tenants quota): limits, what it uses now, who set them; admins edit them. */
 export function QuotaTab({ tenantId }: { tenantId: string }) {
@@ -46,13 +51,21 @@ export function QuotaTab({ tenantId }: { tenantId: string }) {
             {
               key: 'clusters',
               label: 'Max clusters',
-              children: `${q.max_clusters} (${usage(q.used_clusters, q.max_clusters)} in use)`,
+              children: (
+                <span>
+                  {q.max_clusters} (<Usage used={q.used_clusters} max={q.max_clusters} />)
+                </span>
+              ),
             },
             { key: 'nodes', label: 'Max nodes per cluster', children: q.max_nodes_per_cluster },
             {
               key: 'storage',
               label: 'Max storage (TB)',
-              children: `${q.max_storage_tb} (${usage(q.used_storage_tb, q.max_storage_tb)} TB in use)`,
+              children: (
+                <span>
+                  {q.max_storage_tb} (<Usage used={q.used_storage_tb} max={q.max_storage_tb} unit=" TB" />)
+                </span>
+              ),
             },
           ]}
         />
