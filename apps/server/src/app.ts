@@ -57,6 +57,7 @@ import { billingFeature } from './features/billing/index.js';
 import { billingAccountsFeature } from './features/billingaccounts/index.js';
 import { partnersFeature } from './features/partners/index.js';
 import { skuServiceFeature } from './features/skuservice/index.js';
+import { tenantsFeature } from './features/tenants/index.js';
 import { simulatedControlPlane } from './features/controlplane/index.js';
 import type { ControlPlane } from './platform/control-plane.js';
 
@@ -99,6 +100,7 @@ export const features: readonly ServerFeature[] = [
   billingAccountsFeature,
   partnersFeature,
   skuServiceFeature,
+  tenantsFeature,
 ];
 
 export interface BuiltApp {

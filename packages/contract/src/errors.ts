@@ -433,6 +433,14 @@ export const errorCatalogue = {
   },
   'billing.skuLabelsMissing': { status: 400, message: 'Group labels are missing' },
   'billing.skuPriceNotFound': { status: 400, message: 'No price found in the price expression' },
+  // Issue 18, tenant operations (spec §7 Devops tenants).
+  'tenants.liveClusters': {
+    status: 409,
+    message: 'The tenant has live clusters: delete them before deleting the tenant',
+  },
+  'tenants.partnerOrg': { status: 409, message: 'A partner org cannot be deleted here' },
+  'tenants.sessionActive': { status: 409, message: 'You already have an active support session in this tenant' },
+  'tenants.noActiveSession': { status: 404, message: 'You have no active support session in this tenant' },
   /** The request needs a secondary confirmation: resend it with `confirm: true` (see confirmation.ts). */
   'confirmation.required': { status: 409, message: 'This action needs a secondary confirmation' },
   conflict: { status: 409, message: 'The resource was changed by someone else; reload and try again' },

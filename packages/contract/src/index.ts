@@ -54,3 +54,5 @@ export * from './settings.js';
 export * from './grants.js';
 export * from './grants-api.js';
 export * from './users-api.js';
+export * from './tenants.js';
+export * from './tenants-api.js';

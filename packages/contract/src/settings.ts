@@ -45,7 +45,7 @@ export const SYSTEM_SETTINGS = {
   support_session_max_minutes: {
     label: 'Longest support session (minutes)',
     help: 'How long a support session in a tenant (impersonation) may last: 15 to 480 minutes.',
-    default: 60,
+    default: 240,
     min: 15,
     max: 480,
   },

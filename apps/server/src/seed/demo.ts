@@ -34,6 +34,7 @@ import { seedSkuEditor } from './skueditor.js';
 import { seedSkuService } from './skuservice.js';
 import { seedIam } from './iam.js';
 import { seedGrants, seedSystemSettings } from './privileges.js';
+import { seedTenantOperations } from './tenants.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 
@@ -101,6 +102,9 @@ export async function seedStaticPart(ctx: SeedContext, tx: Db): Promise<void> {
   await seedIam(tx);
   // System settings changed from their defaults, with the audit rows of the changes.
   await seedSystemSettings(tx);
+  // Tenant operations: quotas, VPC CIDRs, account users, support sessions, and a tenant with no clusters to delete
+  // (last: a tenant added here is no other seed's target).
+  await seedTenantOperations(tx);
 }
 
 /**

@@ -36,6 +36,7 @@ export {
 export { bindSupportPlan, getBoundPlan, type BindInput } from './plans.js';
 export { insertDiscount, type DiscountInput } from './discounts.js';
 export { quickSelection } from './catalogue.js';
+export { listCredits } from './credits.js';
 export { queueRating } from './shared.js';
 export * from './schema.js';
 

@@ -27,10 +27,13 @@ export {
   getCluster,
   getTenant,
   listClusterComponents,
+  listProjects,
+  listTenants,
   platformCounters,
   setClusterComponentImageTag,
   setClusterComponentReplicas,
   setClusterVersion,
+  tenantDataResource,
   type ClusterConfigTarget,
   type PlatformCounters,
 } from './service.js';

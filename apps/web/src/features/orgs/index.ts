@@ -65,5 +65,9 @@ export const orgsFeature: FeatureManifest = {
     MAINTAINING: 'warning',
     DELETING: 'error',
     DELETED: 'default',
+    // account users and support sessions
+    INVITED: 'processing',
+    ENDED: 'default',
+    EXPIRED: 'default',
   },
 };

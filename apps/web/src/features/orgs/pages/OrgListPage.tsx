@@ -1,6 +1,9 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { Link } from 'react-router';
-import { TENANT_STATUSES } from '@portal/contract';
+import { TENANT_STATUSES, tenantsApi } from '@portal/contract';
 import type { Tenant, TenantListQuery, TenantStatus } from '@portal/contract';
 import { tenantPath } from '../../../shared/api/entities';
 import { useListParams } from '../../../shared/lib/useListParams';
@@ -15,6 +18,12 @@ import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { MultiSelectFilter } from '../../../shared/ui/MultiSelectFilter';
 import { Panel } from '../../../shared/ui/Panel';
 import { Text } from '../../../shared/ui/Typography';
+import { useCan } from '../../../shared/lib/useCan';
+import { lazyDialog } from '../../../shared/ui/lazyDialog';
+
+const CreateTenantDialog = lazyDialog(() =>
+  import('../components/CreateTenantDialog').then((m) => m.CreateTenantDialog),
+);
 
 const columns: DataColumns<Tenant> = [
   {
@@ -57,8 +66,10 @@ const columns: DataColumns<Tenant> = [
   },
 ];
 
-/** /orgs: tenants, searchable by name or id, filterable by status. */
+/** /orgs: tenants, searchable by name or id, filterable by status; admins create tenants here. */
 export function OrgListPage() {
+  const can = useCan();
+  const [creating, setCreating] = useState(false);
   const list = useListParams({ search: '', status: [] as TenantStatus[], sort: '-created_at' });
   const { search, ...rest } = list.request;
   const query = useTenantList({ ...rest, sort: rest.sort as TenantListQuery['sort'], search: search || undefined });
@@ -66,7 +77,22 @@ export function OrgListPage() {
 
   return (
     <>
-      <PageHeader title="Organizations" description="Tenants of the platform, with their projects and clusters." />
+      <PageHeader
+        title="Organizations"
+        description="Tenants of the platform, with their projects and clusters."
+        extra={
+          can(tenantsApi.create) ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onPointerEnter={CreateTenantDialog.preload}
+              onClick={() => setCreating(true)}
+            >
+              Create tenant
+            </Button>
+          ) : null
+        }
+      />
       <Panel>
         <ListToolbar filtered={filtered} onReset={list.reset}>
           <SearchInput
@@ -90,6 +116,7 @@ export function OrgListPage() {
           emptyText={filtered ? 'No organizations match these filters' : 'No organizations yet'}
         />
       </Panel>
+      <CreateTenantDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );
 }
