@@ -291,3 +291,25 @@ export function refuseEscalation(actor: { privileges: ReadonlySet<string> }, pri
       privileges: missing,
     });
 }
+
+/**
+ * Every privilege that binding these roles and policies would give (roles' privileges; the catalogue privileges an
+ * Allow statement's actions match), for the no-escalation check of role and policy bindings and group members.
+ */
+export async function privilegesGrantedBy(
+  db: Db,
+  what: { roles?: readonly string[]; policies?: readonly string[] },
+): Promise<string[]> {
+  const out = new Set<string>();
+  const byRole = await rolePrivileges(db, what.roles ?? []);
+  for (const ps of byRole.values()) for (const p of ps) out.add(p);
+  if (what.policies?.length) {
+    const rows = await db
+      .select({ statements: iamPolicies.statements })
+      .from(iamPolicies)
+      .where(inArray(iamPolicies.name, [...what.policies]));
+    for (const s of compile(rows.flatMap((r) => r.statements as PolicyStatement[])))
+      if (s.allow) for (const p of PRIVILEGES) if (matchesAny(s.actions, p)) out.add(p);
+  }
+  return [...out];
+}

@@ -139,7 +139,8 @@ describe('devops users and the last-admin guard', () => {
     it('may be neither demoted nor disabled: 409 user.lastAdmin, nothing changed', async () => {
       expect(await enabledAdmins()).toEqual(['admin@example.com', 'other.admin@example.com']);
       // With two, one may go.
-      const demote = await call('PUT', `${USERS}/other.admin@example.com/roles`, uma, { roles: ['viewer'] });
+      // (To a role she holds: she can give no role granting more than she has.)
+      const demote = await call('PUT', `${USERS}/other.admin@example.com/roles`, uma, { roles: ['user-admin'] });
       expect(demote.statusCode, demote.body).toBe(200);
       expect(await enabledAdmins()).toEqual(['admin@example.com']);
 
@@ -148,7 +149,7 @@ describe('devops users and the last-admin guard', () => {
         .from(auditLogs)
         .where(and(eq(auditLogs.type, 'user'), eq(auditLogs.instanceId, 'admin@example.com')));
       // Now admin@ is the last one.
-      const demoteLast = await call('PUT', `${USERS}/admin@example.com/roles`, uma, { roles: ['operator'] });
+      const demoteLast = await call('PUT', `${USERS}/admin@example.com/roles`, uma, { roles: ['user-admin'] });
       expect(demoteLast.statusCode).toBe(409);
       expect(demoteLast.json()).toMatchObject({
         code: 'user.lastAdmin',
@@ -168,11 +169,15 @@ describe('devops users and the last-admin guard', () => {
         .update(portalUsers)
         .set({ roles: ['admin'], disabled: true })
         .where(eq(portalUsers.email, 'other.admin@example.com'));
-      const still = await call('PUT', `${USERS}/admin@example.com/roles`, uma, { roles: ['viewer'] });
+      const still = await call('PUT', `${USERS}/admin@example.com/roles`, uma, { roles: ['user-admin'] });
       expect((still.json() as ErrorBody).code).toBe('user.lastAdmin');
-      // Keeping the admin role while adding another is fine.
-      const widen = await call('PUT', `${USERS}/admin@example.com/roles`, uma, { roles: ['admin', 'operator'] });
+      // Keeping the admin role while adding one she holds is fine; adding one granting more than she holds is not.
+      const widen = await call('PUT', `${USERS}/admin@example.com/roles`, uma, { roles: ['admin', 'user-admin'] });
       expect(widen.statusCode).toBe(200);
+      const escalate = await call('PUT', `${USERS}/admin@example.com/roles`, uma, {
+        roles: ['admin', 'user-admin', 'operator'],
+      });
+      expect((escalate.json() as ErrorBody).code).toBe('rbac.escalation');
     });
   });
 });

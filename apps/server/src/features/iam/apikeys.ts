@@ -13,7 +13,14 @@ import type {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { hashApiKey, invalidateAccess, newApiKeySecret } from '../../platform/access-control.js';
+import {
+  hashApiKey,
+  invalidateAccess,
+  newApiKeySecret,
+  privilegesGrantedBy,
+  refuseEscalation,
+} from '../../platform/access-control.js';
+import type { Principal } from '../../platform/auth.js';
 import { containsPattern, listPage, pageWindow } from '../../platform/list-query.js';
 import { iamApiKeys, iamBindings, rbacRoles } from '../../platform/schema.js';
 import { iso, isoOrNull } from '../../platform/time.js';
@@ -96,9 +103,10 @@ export async function getKey(db: Db, name: string): Promise<IamApiKeyDetail> {
  */
 export async function createKey(
   db: Db,
-  operator: string,
+  actor: Principal,
   body: z.output<typeof createApiKeyBody>,
 ): Promise<CreatedIamApiKey> {
+  const operator = actor.email;
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now())
     throw new AppError('request.invalid', `body.expires_at: ${IAM_MESSAGES.expiresInFuture}`, [
@@ -108,6 +116,8 @@ export async function createKey(
   return db.transaction(async (tx) => {
     const [role] = await tx.select({ id: rbacRoles.id }).from(rbacRoles).where(eq(rbacRoles.name, body.role)).limit(1);
     if (!role) throw new AppError('rbac.unknownRole', `No role named ${body.role}: the roles are those of /rbac`);
+    // A key acts with its role's privileges: nobody issues one that can do more than they can.
+    refuseEscalation(actor, await privilegesGrantedBy(tx, { roles: [body.role] }));
     const [row] = await tx
       .insert(iamApiKeys)
       .values({

@@ -9,9 +9,18 @@ import {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { invalidateAccess } from '../../platform/access-control.js';
+import { invalidateAccess, privilegesGrantedBy, refuseEscalation } from '../../platform/access-control.js';
+import type { Principal } from '../../platform/auth.js';
 import { listPage, pageWindow } from '../../platform/list-query.js';
-import { iamApiKeys, iamBindings, iamPolicies, iamUserGroups, portalUsers, rbacRoles } from '../../platform/schema.js';
+import {
+  iamApiKeys,
+  iamBindings,
+  iamGroupMembers,
+  iamPolicies,
+  iamUserGroups,
+  portalUsers,
+  rbacRoles,
+} from '../../platform/schema.js';
 import { bindingInstance, bindingOut, keepAnAdminInCharge, normalEmail, type BindingRow } from './shared.js';
 
 export interface BindingFilter {
@@ -83,14 +92,19 @@ async function checkTarget(tx: Db, kind: IamBindingKind, target: string): Promis
  */
 export async function createBinding(
   db: Db,
-  operator: string,
+  actor: Principal,
   kind: IamBindingKind,
   body: { target: string; subject_type: IamSubjectType; subject: string },
 ): Promise<IamBinding> {
+  const operator = actor.email;
   const target = body.target.trim();
   const out = await db.transaction(async (tx) => {
     await checkTarget(tx, kind, target);
     const subject = await checkSubject(tx, body.subject_type, body.subject);
+    // What the binding gives (a Deny-only policy gives nothing): nobody gives it to themselves, nor beyond their own.
+    const granted = await privilegesGrantedBy(tx, kind === 'role' ? { roles: [target] } : { policies: [target] });
+    if (granted.length) await refuseSelfBinding(tx, actor, body.subject_type, subject);
+    refuseEscalation(actor, granted);
     const [row] = await tx
       .insert(iamBindings)
       .values({ kind, target, subjectType: body.subject_type, subject, createdBy: operator })
@@ -133,4 +147,22 @@ export async function deleteBinding(db: Db, operator: string, kind: IamBindingKi
   });
   invalidateAccess();
   return out;
+}
+
+/**
+ * Separation of duties: nobody binds a role or policy to themselves, to a group they are in, or to nothing else that
+ * acts as them.
+ */
+async function refuseSelfBinding(tx: Db, actor: Principal, type: string, subject: string): Promise<void> {
+  if (type === 'user' && subject === actor.email)
+    throw new AppError('user.cannotGrantSelf', 'You cannot bind a role or a policy to yourself');
+  if (type === 'group') {
+    const [member] = await tx
+      .select({ email: iamGroupMembers.userEmail })
+      .from(iamGroupMembers)
+      .where(and(eq(iamGroupMembers.groupName, subject), eq(iamGroupMembers.userEmail, actor.email)))
+      .limit(1);
+    if (member)
+      throw new AppError('user.cannotGrantSelf', `You cannot bind a role or a policy to ${subject}: you are a member`);
+  }
 }

@@ -13,7 +13,8 @@ import type {
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { invalidateAccess } from '../../platform/access-control.js';
+import { invalidateAccess, privilegesGrantedBy, refuseEscalation } from '../../platform/access-control.js';
+import type { Principal } from '../../platform/auth.js';
 import { containsPattern, listPage, pageWindow } from '../../platform/list-query.js';
 import { iamBindings, iamGroupMembers, iamUserGroups, portalUsers } from '../../platform/schema.js';
 import { iso } from '../../platform/time.js';
@@ -206,13 +207,28 @@ export async function deleteGroup(db: Db, operator: string, name: string): Promi
  */
 export async function addMembers(
   db: Db,
-  operator: string,
+  actor: Principal,
   name: string,
   body: z.output<typeof addGroupMembersBody>,
 ): Promise<IamUserGroupDetail> {
+  const operator = actor.email;
   const emails = [...new Set(body.emails.map(normalEmail))];
+  if (emails.includes(actor.email))
+    throw new AppError('user.cannotGrantSelf', 'You cannot add yourself to a user group');
   const out = await db.transaction(async (tx) => {
     await groupRow(tx, name, true);
+    // Members get what the group's bindings give: nobody adds people to more than they hold themselves.
+    const bound = await tx
+      .select({ kind: iamBindings.kind, target: iamBindings.target })
+      .from(iamBindings)
+      .where(and(eq(iamBindings.subjectType, 'group'), eq(iamBindings.subject, name)));
+    refuseEscalation(
+      actor,
+      await privilegesGrantedBy(tx, {
+        roles: bound.filter((b) => b.kind === 'role').map((b) => b.target),
+        policies: bound.filter((b) => b.kind === 'policy').map((b) => b.target),
+      }),
+    );
     const users = await tx
       .select({ email: portalUsers.email })
       .from(portalUsers)

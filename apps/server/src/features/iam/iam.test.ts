@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { IAM_MESSAGES } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { auditLogs, iamApiKeys, portalUsers } from '../../platform/schema.js';
+import { auditLogs, iamApiKeys, portalUsers, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
 import { hashApiKey } from '../../platform/access-control.js';
 
 const IAM = '/api/v1/devops/iam';
@@ -373,5 +373,49 @@ describe('roles', () => {
     expect(detail.holders.map((h: { email: string }) => h.email)).toContain('sam.okafor@example.com');
     expect(detail.binding_list.map((b: { subject: string }) => b.subject)).toContain('support-readonly');
     expect((await call('GET', `${IAM}/roles/nope`)).statusCode).toBe(404);
+  });
+});
+
+describe('separation of duties and no escalation', () => {
+  it('lets an IAM manager grant neither themselves nor others more than they hold', async () => {
+    const [role] = await t.database.db
+      .insert(rbacRoles)
+      .values({ name: 'iam-manager', description: 'manages IAM' })
+      .returning();
+    await t.database.db
+      .insert(rbacRolePrivileges)
+      .values(['admin.iam', 'orgs.read'].map((privilege) => ({ roleId: role!.id, privilege })));
+    await t.database.db
+      .insert(portalUsers)
+      .values({ email: 'ian.iam@example.test', name: 'Ian Iam', roles: ['iam-manager'] });
+    const ian = await t.as('ian.iam@example.test');
+
+    const key = await call('POST', `${IAM}/apikeys`, { name: 'ian-operator', role: 'operator' }, ian);
+    expect(key.statusCode).toBe(403);
+    expect(key.json()).toMatchObject({ code: 'rbac.escalation' });
+    const own = await call('POST', `${IAM}/apikeys`, { name: 'ian-own', role: 'iam-manager' }, ian);
+    expect(own.statusCode, own.body).toBe(201);
+
+    const self = await call(
+      'POST',
+      `${IAM}/rolebindings`,
+      { role: 'iam-manager', subject_type: 'user', subject: 'ian.iam@example.test' },
+      ian,
+    );
+    expect(self.json()).toMatchObject({ code: 'user.cannotGrantSelf' });
+    const wider = await call(
+      'POST',
+      `${IAM}/rolebindings`,
+      { role: 'admin', subject_type: 'user', subject: OPERATOR },
+      ian,
+    );
+    expect(wider.json()).toMatchObject({ code: 'rbac.escalation' });
+    const join = await call(
+      'POST',
+      `${IAM}/usergroups/support-readonly/members`,
+      { emails: ['ian.iam@example.test'] },
+      ian,
+    );
+    expect(join.json()).toMatchObject({ code: 'user.cannotGrantSelf' });
   });
 });

@@ -28,11 +28,11 @@ export const iamFeature = defineFeature({
     r.add(iamApi.userGroupMappings, (req) => groups.groupMappings(db, req.params.name));
     r.add(iamApi.updateUserGroup, (req) => groups.updateGroup(db, who(req), req.params.name, req.body));
     r.add(iamApi.deleteUserGroup, (req) => groups.deleteGroup(db, who(req), req.params.name));
-    r.add(iamApi.addGroupMembers, (req) => groups.addMembers(db, who(req), req.params.name, req.body));
+    r.add(iamApi.addGroupMembers, (req) => groups.addMembers(db, principalOf(req), req.params.name, req.body));
     r.add(iamApi.removeGroupMember, (req) => groups.removeMember(db, who(req), req.params.name, req.params.email));
 
     r.add(iamApi.apiKeys, (req) => keys.listKeys(db, req.query));
-    r.add(iamApi.createApiKey, (req) => keys.createKey(db, who(req), req.body));
+    r.add(iamApi.createApiKey, (req) => keys.createKey(db, principalOf(req), req.body));
     r.add(iamApi.apiKey, (req) => keys.getKey(db, req.params.name));
     r.add(iamApi.revokeApiKey, (req) => keys.revokeKey(db, who(req), req.params.name));
 
@@ -46,7 +46,7 @@ export const iamFeature = defineFeature({
       bindings.listBindings(db, 'policy', { ...req.query, target: req.query.policy }),
     );
     r.add(iamApi.createPolicyBinding, (req) =>
-      bindings.createBinding(db, who(req), 'policy', { ...req.body, target: req.body.policy }),
+      bindings.createBinding(db, principalOf(req), 'policy', { ...req.body, target: req.body.policy }),
     );
     r.add(iamApi.deletePolicyBinding, (req) => bindings.deleteBinding(db, who(req), 'policy', req.params.id));
 
@@ -54,7 +54,7 @@ export const iamFeature = defineFeature({
     r.add(iamApi.role, (req) => roles.getIamRole(db, req.params.name));
     r.add(iamApi.roleBindings, (req) => bindings.listBindings(db, 'role', { ...req.query, target: req.query.role }));
     r.add(iamApi.createRoleBinding, (req) =>
-      bindings.createBinding(db, who(req), 'role', { ...req.body, target: req.body.role }),
+      bindings.createBinding(db, principalOf(req), 'role', { ...req.body, target: req.body.role }),
     );
     r.add(iamApi.deleteRoleBinding, (req) => bindings.deleteBinding(db, who(req), 'role', req.params.id));
   },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_ROLE,
@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { invalidateAccess, refuseEscalation } from '../../platform/access-control.js';
 import { containsPattern, listPage, pageWindow } from '../../platform/list-query.js';
-import { portalUsers, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
+import { iamApiKeys, iamBindings, portalUsers, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
 import { iso } from '../../platform/time.js';
 import type { Principal } from '../../platform/auth.js';
 
@@ -189,6 +189,19 @@ export async function deleteRole(db: Db, operator: string, id: number): Promise<
     if (row.builtin) throw new AppError('rbac.builtinRole', `The built-in role ${row.name} cannot be deleted`);
     const [role] = await rolesOut(tx, [row]);
     if (role!.users > 0) throw new AppError('rbac.roleInUse', `${role!.users} user(s) still hold the role ${row.name}`);
+    const [bound] = await tx
+      .select({ n: count() })
+      .from(iamBindings)
+      .where(and(eq(iamBindings.kind, 'role'), eq(iamBindings.target, row.name)));
+    const [keys] = await tx
+      .select({ n: count() })
+      .from(iamApiKeys)
+      .where(and(eq(iamApiKeys.role, row.name), isNull(iamApiKeys.revokedAt)));
+    if ((bound?.n ?? 0) + (keys?.n ?? 0) > 0)
+      throw new AppError(
+        'rbac.roleInUse',
+        `The role ${row.name} is still bound in IAM (${bound?.n ?? 0} binding(s), ${keys?.n ?? 0} API key(s))`,
+      );
     await tx.delete(rbacRoles).where(eq(rbacRoles.id, id));
     await writeAudit(tx, {
       type: 'rbac_role',
