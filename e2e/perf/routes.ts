@@ -47,7 +47,7 @@ export interface ConsoleRoute {
   path: string;
   /** The manifest's key. */
   feature: string;
-  /** The privilege it needs (the route's own, else its feature's, else `portal.read`: apps/web/src/app/router.tsx). */
+  /** The privilege it needs (the route's own, else its feature's: apps/web/src/app/router.tsx). */
   requires: string;
   /** The least privileged demo account that may open it: the one that measures it. */
   account: Account;
@@ -58,7 +58,7 @@ export interface ConsoleRoute {
 /** What this module reads of a manifest (apps/web/src/shared/lib/feature.ts: FeatureManifest). */
 interface ManifestLike {
   key: string;
-  requires?: string;
+  requires: string;
   routes: readonly { path: string; requires?: string; redirectTo?: string }[];
 }
 
@@ -87,7 +87,7 @@ export async function consoleRoutes(): Promise<ConsoleRoute[]> {
   for (const feature of features) {
     for (const route of feature.routes) {
       if (routes.some((r) => r.path === route.path)) continue;
-      const requires = route.requires ?? feature.requires ?? 'portal.read';
+      const requires = route.requires ?? feature.requires;
       const account = accountFor(requires);
       if (!account) throw new Error(`no demo account holds ${requires}, which ${route.path} needs`);
       routes.push({

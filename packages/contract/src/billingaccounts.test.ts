@@ -155,11 +155,11 @@ describe('money, discounts and budgets', () => {
 });
 
 describe('routes', () => {
-  it('puts every route under the billing prefix; reads need portal.read, running a closing admin.manage', () => {
+  it('puts every route under the billing prefix; reads need billing.read, running a closing billing.manage', () => {
     for (const [name, d] of Object.entries(billingAccountsApi)) {
       expect(d.path, name).toMatch(/^\/api\/v1\/devops\/billing-proxy\/api\/v1\/billing\//);
-      if (d.method === 'GET') expect(d.access, name).toBe('portal.read');
-      else expect(d.access, name).toBe(name === 'runClosing' ? 'admin.manage' : 'portal.operate');
+      if (d.method === 'GET') expect(d.access, name).toBe('billing.read');
+      else expect(d.access, name).toBe(name === 'runClosing' ? 'billing.manage' : 'billing.write');
     }
   });
 

@@ -91,17 +91,17 @@ describe('cluster alerts: messages and validation', () => {
 });
 
 describe('routes', () => {
-  it('reads with portal.read, acts with portal.operate, under the cluster and dashboard prefixes', () => {
+  it('reads with monitoring.read, acts with monitoring.write, under the cluster and dashboard prefixes', () => {
     const summary = Object.values(clusterMonitoringApi).map((r) => `${r.method} ${r.path} ${r.access}`);
     expect(summary).toEqual([
-      'GET /api/v1/devops/cluster/clusters/:id/alerts portal.read',
-      'GET /api/v1/devops/cluster/clusters/:id/alert-summary portal.read',
-      'POST /api/v1/devops/cluster/clusters/:id/alerts/:alert_id/acknowledge portal.operate',
-      'POST /api/v1/devops/cluster/clusters/:id/alerts/:alert_id/silence portal.operate',
-      'POST /api/v1/devops/cluster/clusters/:id/alerts/:alert_id/unsilence portal.operate',
-      'GET /api/v1/devops/cluster/clusters/:id/topology portal.read',
-      'GET /api/v1/devops/cluster/clusters/:id/dm-ns portal.read',
-      'GET /api/v1/devops/dashboard/critical-alert portal.read',
+      'GET /api/v1/devops/cluster/clusters/:id/alerts monitoring.read',
+      'GET /api/v1/devops/cluster/clusters/:id/alert-summary monitoring.read',
+      'POST /api/v1/devops/cluster/clusters/:id/alerts/:alert_id/acknowledge monitoring.write',
+      'POST /api/v1/devops/cluster/clusters/:id/alerts/:alert_id/silence monitoring.write',
+      'POST /api/v1/devops/cluster/clusters/:id/alerts/:alert_id/unsilence monitoring.write',
+      'GET /api/v1/devops/cluster/clusters/:id/topology monitoring.read',
+      'GET /api/v1/devops/cluster/clusters/:id/dm-ns monitoring.read',
+      'GET /api/v1/devops/dashboard/critical-alert monitoring.read',
     ]);
   });
 });

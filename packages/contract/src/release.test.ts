@@ -109,7 +109,7 @@ describe('release messages and bodies', () => {
   it('puts every route under /api/v1/devops with a declared privilege', () => {
     for (const d of [...Object.values(releaseApi), ...Object.values(codehostApi)]) {
       expect(d.path.startsWith('/api/v1/devops/')).toBe(true);
-      expect(d.access).toBe(d.method === 'GET' ? 'portal.read' : 'portal.operate');
+      expect(d.access).toBe(d.method === 'GET' ? 'release.read' : 'release.write');
     }
   });
 });

@@ -70,13 +70,13 @@ describe('SLA requests and messages', () => {
     expect(slaMonthlyQuery.safeParse({ months: '13' }).error?.issues[0]?.message).toBe(SLA_MESSAGES.monthsRange);
   });
 
-  it('reads under the dashboard prefix with portal.read', () => {
+  it('reads under the dashboard prefix with sla.read', () => {
     expect(Object.values(slaApi).map((r) => `${r.method} ${r.path} ${r.access}`)).toEqual([
-      'GET /api/v1/devops/dashboard/sla portal.read',
-      'GET /api/v1/devops/dashboard/sla/dedicated portal.read',
-      'GET /api/v1/devops/dashboard/sla/dedicated/:clusterId portal.read',
-      'GET /api/v1/devops/dashboard/sla/dedicated/:clusterId/monthly portal.read',
-      'GET /api/v1/devops/dashboard/slo portal.read',
+      'GET /api/v1/devops/dashboard/sla sla.read',
+      'GET /api/v1/devops/dashboard/sla/dedicated sla.read',
+      'GET /api/v1/devops/dashboard/sla/dedicated/:clusterId sla.read',
+      'GET /api/v1/devops/dashboard/sla/dedicated/:clusterId/monthly sla.read',
+      'GET /api/v1/devops/dashboard/slo sla.read',
     ]);
   });
 });

@@ -86,25 +86,25 @@ describe('route descriptors', () => {
     const table = (api: Record<string, { method: string; path: string; access: string }>) =>
       Object.fromEntries(Object.entries(api).map(([k, d]) => [k, `${d.access} ${d.method} ${d.path}`]));
     expect(table(ticdcApi)).toEqual({
-      clusters: 'portal.read GET /api/v1/devops/ticdc/clusters',
-      cluster: 'portal.read GET /api/v1/devops/ticdc/clusters/:id',
-      upgrade: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/upgrade',
-      modifyImage: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/images',
-      restart: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/restart',
-      shutdown: 'portal.operate POST /api/v1/devops/ticdc/clusters/:id/shutdown',
-      changefeeds: 'portal.read GET /api/v1/devops/ticdc/changefeeds',
-      changefeed: 'portal.read GET /api/v1/devops/ticdc/changefeeds/:id',
-      restartChangefeed: 'portal.operate POST /api/v1/devops/ticdc/changefeeds/:id/restart',
-      internalChangefeeds: 'portal.read GET /api/v1/devops/ticdc-meta/internal/changefeeds',
+      clusters: 'ticdc.read GET /api/v1/devops/ticdc/clusters',
+      cluster: 'ticdc.read GET /api/v1/devops/ticdc/clusters/:id',
+      upgrade: 'ticdc.write POST /api/v1/devops/ticdc/clusters/:id/upgrade',
+      modifyImage: 'ticdc.write POST /api/v1/devops/ticdc/clusters/:id/images',
+      restart: 'ticdc.write POST /api/v1/devops/ticdc/clusters/:id/restart',
+      shutdown: 'ticdc.write POST /api/v1/devops/ticdc/clusters/:id/shutdown',
+      changefeeds: 'ticdc.read GET /api/v1/devops/ticdc/changefeeds',
+      changefeed: 'ticdc.read GET /api/v1/devops/ticdc/changefeeds/:id',
+      restartChangefeed: 'ticdc.write POST /api/v1/devops/ticdc/changefeeds/:id/restart',
+      internalChangefeeds: 'ticdc.read GET /api/v1/devops/ticdc-meta/internal/changefeeds',
     });
     expect(table(ctlApi)).toEqual({
-      commands: 'portal.read GET /api/v1/devops/cluster/ctl/commands',
-      run: 'portal.operate POST /api/v1/devops/cluster/ctl',
+      commands: 'ctl.read GET /api/v1/devops/cluster/ctl/commands',
+      run: 'ctl.write POST /api/v1/devops/cluster/ctl',
     });
     expect(table(gitopsApi)).toEqual({
-      list: 'portal.read POST /api/v1/devops/secondaryconfirm/list',
-      diff: 'portal.read POST /api/v1/devops/secondaryconfirm/diff',
-      apply: 'portal.operate POST /api/v1/devops/secondaryconfirm/apply',
+      list: 'gitops.read POST /api/v1/devops/secondaryconfirm/list',
+      diff: 'gitops.read POST /api/v1/devops/secondaryconfirm/diff',
+      apply: 'gitops.write POST /api/v1/devops/secondaryconfirm/apply',
     });
   });
 });

@@ -88,10 +88,10 @@ describe('user-behaviour requests', () => {
 });
 
 describe('user-behaviour routes', () => {
-  it('read with portal.read, change with portal.operate, under /api/v1/devops/userbehavior/subscriptions', () => {
+  it('read with userbehavior.read, change with userbehavior.write, under /api/v1/devops/userbehavior/subscriptions', () => {
     for (const [name, d] of Object.entries(userbehaviorApi)) {
       expect(d.path.startsWith('/api/v1/devops/userbehavior/subscriptions'), name).toBe(true);
-      expect(d.access, name).toBe(d.method === 'GET' ? 'portal.read' : 'portal.operate');
+      expect(d.access, name).toBe(d.method === 'GET' ? 'userbehavior.read' : 'userbehavior.write');
     }
   });
 

@@ -1,3 +1,4 @@
+import { PRIVILEGES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import { count, eq } from 'drizzle-orm';
@@ -129,7 +130,7 @@ describe('the built-in issuer', () => {
       email: 'admin@example.com',
       name: 'Ada Admin',
       roles: ['admin'],
-      privileges: ['portal.read', 'portal.operate', 'admin.manage'],
+      privileges: [...PRIVILEGES],
     });
   });
 

@@ -199,7 +199,7 @@ describe('acknowledge and resolve', () => {
     expect(res.json().issue).toMatchObject({ status: 'resolved', acknowledged_at: null, resolution_note: null });
   });
 
-  it('validates the note, answers 404 for an unknown issue, 403 without portal.operate', async () => {
+  it('validates the note, answers 404 for an unknown issue, 403 without aiops.write', async () => {
     const issue = (await list('?status=acknowledged&per_page=1')).items[0]!;
     let res = await act(issue.key, 'resolve', { note: 'x'.repeat(AIOPS_NOTE_MAX + 1) });
     expect(res.statusCode).toBe(400);

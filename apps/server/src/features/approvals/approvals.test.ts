@@ -145,7 +145,7 @@ describe('approvals', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('a viewer cannot decide at all (the route needs portal.operate)', async () => {
+  it('a viewer cannot decide at all (the route needs approvals.write)', async () => {
     const { id } = await newApproval();
     const res = await decide(id, 'sam.okafor@example.com', 'approve');
     expect(res.statusCode).toBe(403);

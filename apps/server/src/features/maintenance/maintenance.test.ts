@@ -261,7 +261,7 @@ describe('POST /cluster/maintenances', () => {
     });
   });
 
-  it('is refused to a user without portal.operate', async () => {
+  it('is refused to a user without maintenance.write', async () => {
     const p = await fresh();
     const res = await a.create(body(p), VIEWER);
     expect(res.statusCode).toBe(403);

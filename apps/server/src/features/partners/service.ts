@@ -397,7 +397,7 @@ async function issueKey(tx: Db, orgId: string, who: string, at: Date) {
 
 /**
  * Mails a key to the MSP's contact. Through SMTP the key is in the message; the embedded outbox (a table anyone with
- * portal.read can list) keeps the message with the key withheld, so that no key is ever stored in the clear.
+ * partners.read can list) keeps the message with the key withheld, so that no key is ever stored in the clear.
  */
 async function mailKey(sender: EmailSender, tx: Db, to: string, name: string, key: string, subject: string) {
   const shown =

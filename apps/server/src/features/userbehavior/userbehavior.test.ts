@@ -138,7 +138,7 @@ describe('the list', () => {
     expect((await call('GET', `${P}?event_type=incident.opened`)).statusCode).toBe(400);
   });
 
-  it('is readable by any role; changes need portal.operate', async () => {
+  it('is readable by any role; changes need userbehavior.write', async () => {
     expect((await call('GET', P, undefined, VIEWER)).statusCode).toBe(200);
     expect((await call('GET', `${P}/larkchat_options`, undefined, VIEWER)).statusCode).toBe(200);
     const [first] = (await list()).items;
