@@ -394,7 +394,13 @@ const BASE = '/api/v1/devops/incidents';
 
 /** Incidents (spec §7 devops incidents). */
 export const incidentsApi = {
-  list: route({ method: 'GET', path: BASE, access: 'incidents.read', query: incidentListQuery, response: incidentList }),
+  list: route({
+    method: 'GET',
+    path: BASE,
+    access: 'incidents.read',
+    query: incidentListQuery,
+    response: incidentList,
+  }),
   create: route({
     method: 'POST',
     path: BASE,

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { route } from './api.js';
-import { PAGE_SIZE_OPTIONS } from './list.js';
 
 /*
  * System settings (spec §7 Admin "GET and PUT /system-settings"): a small, typed set of portal-wide settings. Each
  * has a default, a type and a rule; only the ones changed from their default are stored (`system_settings`, one
  * jsonb value per key). GET answers every setting with its value, default and who changed it last; PUT takes any
  * subset, checks each, stores what changed and audits it (type `system_setting`, before/after per key).
+ * Every setting has a reader (a setting nothing obeys is a defect): the banner is shown by the console shell above
+ * every signed-in page, privilege_grant_max_days bounds the /privilege grant dialog and the grant request on the
+ * server, support_session_max_minutes bounds a tenant support session (impersonation).
  */
 
 export const MAINTENANCE_BANNER_MAX = 200;
@@ -18,29 +20,12 @@ export const SYSTEM_SETTINGS = {
     help: `Shown at the top of every console page while not empty (at most ${MAINTENANCE_BANNER_MAX} characters).`,
     default: '',
   },
-  session_max_hours: {
-    label: 'Session length (hours)',
-    help: 'How long a console sign-in lasts before the user signs in again: 1 to 24 hours.',
-    default: 12,
-    min: 1,
-    max: 24,
-  },
-  approval_required_for_prod: {
-    label: 'Approval required for production',
-    help: 'Changes to production clusters wait for an approval before they run.',
-    default: true,
-  },
   privilege_grant_max_days: {
     label: 'Longest privilege grant (days)',
     help: 'How far ahead a time-bound privilege grant (/privilege) may end: 1 to 90 days.',
     default: 30,
     min: 1,
     max: 90,
-  },
-  default_page_size: {
-    label: 'Default page size',
-    help: 'Rows a list shows per page until the user picks another size.',
-    default: 20 as (typeof PAGE_SIZE_OPTIONS)[number],
   },
   support_session_max_minutes: {
     label: 'Longest support session (minutes)',
@@ -55,7 +40,7 @@ export type SystemSettingKey = keyof typeof SYSTEM_SETTINGS;
 export const SYSTEM_SETTING_KEYS = Object.keys(SYSTEM_SETTINGS) as SystemSettingKey[];
 
 const S = SYSTEM_SETTINGS;
-const whole = (key: 'session_max_hours' | 'privilege_grant_max_days' | 'support_session_max_minutes') => {
+const whole = (key: 'privilege_grant_max_days' | 'support_session_max_minutes') => {
   const { min, max } = S[key];
   const message = `a whole number from ${min} to ${max}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
@@ -67,15 +52,7 @@ export const systemSettingSchemas = {
     .string({ error: 'a text' })
     .trim()
     .max(MAINTENANCE_BANNER_MAX, `at most ${MAINTENANCE_BANNER_MAX} characters`),
-  session_max_hours: whole('session_max_hours'),
-  approval_required_for_prod: z.boolean({ error: 'true or false' }),
   privilege_grant_max_days: whole('privilege_grant_max_days'),
-  default_page_size: z
-    .number({ error: `one of ${PAGE_SIZE_OPTIONS.join(', ')}` })
-    .refine(
-      (n): n is (typeof PAGE_SIZE_OPTIONS)[number] => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n),
-      `one of ${PAGE_SIZE_OPTIONS.join(', ')}`,
-    ),
   support_session_max_minutes: whole('support_session_max_minutes'),
 } satisfies Record<SystemSettingKey, z.ZodType>;
 

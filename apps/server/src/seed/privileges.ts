@@ -180,29 +180,47 @@ export async function seedGrants(tx: Db, now = Date.now()): Promise<void> {
   }
 }
 
-/** Settings changed from their defaults, with the audit rows of the changes (the static part: fixed dates). */
-const SETTINGS: {
+/**
+ * Changes of the settings, oldest first, each with the audit row it leaves (the static part: fixed dates). The
+ * maintenance banner was set for an upgrade and cleared a few days later, so a fresh start shows no banner but the
+ * history of one; the two limits keep their changed values.
+ */
+const SETTING_CHANGES: {
   key: SystemSettingKey;
   value: SystemSettingsValues[SystemSettingKey];
   by: string;
   daysAgo: number;
 }[] = [
-  { key: 'session_max_hours', value: 8, by: ADMIN, daysAgo: 41 },
+  {
+    key: 'maintenance_banner',
+    value:
+      'Scheduled maintenance: Saturday 02:00-04:00 UTC the metadata database is upgraded; the console is read-only.',
+    by: ADMIN,
+    daysAgo: 41,
+  },
+  { key: 'maintenance_banner', value: '', by: ADMIN, daysAgo: 38 },
   { key: 'privilege_grant_max_days', value: 14, by: FORMER_ADMIN, daysAgo: 33 },
   { key: 'support_session_max_minutes', value: 120, by: ADMIN, daysAgo: 12 },
 ];
 
 export async function seedSystemSettings(tx: Db): Promise<void> {
-  for (const s of SETTINGS) {
+  const current: Partial<Record<SystemSettingKey, SystemSettingsValues[SystemSettingKey]>> = {};
+  for (const s of SETTING_CHANGES) {
     const at = new Date(DEMO_BASE_TIME - s.daysAgo * DAY);
-    await tx.insert(systemSettings).values({ key: s.key, value: s.value, updatedBy: s.by, updatedAt: at });
+    const before = current[s.key] ?? SYSTEM_SETTING_DEFAULTS[s.key];
+    current[s.key] = s.value;
+    // As the service stores a change (settings/service.ts): the last one of a key holds its value and author.
+    await tx
+      .insert(systemSettings)
+      .values({ key: s.key, value: s.value, updatedBy: s.by, updatedAt: at })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: s.value, updatedBy: s.by, updatedAt: at } });
     await writeAudit(tx, {
       type: 'system_setting',
       instanceId: s.key,
       operator: s.by,
       operation: 'update_setting',
       operateAt: at,
-      details: { before: { [s.key]: SYSTEM_SETTING_DEFAULTS[s.key] }, after: { [s.key]: s.value } },
+      details: { before: { [s.key]: before }, after: { [s.key]: s.value } },
     });
   }
 }

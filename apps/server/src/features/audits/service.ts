@@ -23,7 +23,9 @@ export async function listObjectTrail(
   q: z.output<typeof auditListQuery>,
 ): Promise<ListResult<AuditLog>> {
   if (isAdminAuditType(q.type) && !principal.privileges.has('admin.audits'))
-    throw new AppError('auth.forbidden', 'This audit trail needs the privilege admin.audits', { privilege: 'admin.audits' });
+    throw new AppError('auth.forbidden', 'This audit trail needs the privilege admin.audits', {
+      privilege: 'admin.audits',
+    });
   return listAuditLogs(db, q);
 }
 

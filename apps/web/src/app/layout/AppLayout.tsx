@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
+import { MaintenanceBannerSlot } from '../../features/settings';
 import { useProfile } from '../../shared/api/profile';
 import type { FeatureManifest } from '../../shared/lib/feature';
 import { privilegesOf } from '../../shared/lib/useCan';
@@ -10,7 +11,10 @@ import { AppBreadcrumb } from './AppBreadcrumb';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 
-/** The shell of every signed-in page: header, sidebar, breadcrumb, then the page (plain elements, global.css). */
+/**
+ * The shell of every signed-in page: header, sidebar, the maintenance banner (while set), breadcrumb, then the page
+ * (plain elements, global.css).
+ */
 export function AppLayout({ features }: { features: readonly FeatureManifest[] }) {
   const { profile, isLoading } = useProfile();
   const session = useSyncExternalStore(subscribeSession, readSession);
@@ -21,6 +25,7 @@ export function AppLayout({ features }: { features: readonly FeatureManifest[] }
       <div className="app-body">
         <Sidebar features={features} privileges={privilegesOf(profile)} />
         <div className="app-content">
+          <MaintenanceBannerSlot />
           <AppBreadcrumb features={features} />
           <main className="app-page">
             <Outlet />

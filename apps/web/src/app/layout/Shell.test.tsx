@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SYSTEM_SETTING_DEFAULTS } from '@portal/contract';
 import type { Profile } from '@portal/contract';
 import type { FeatureManifest } from '../../shared/lib/feature';
 import { browser } from '../../shared/lib/browser';
@@ -73,6 +74,31 @@ describe('app shell', () => {
     await screen.findByText('Overview page');
     const header = document.querySelector('.app-header') as HTMLElement;
     expect(await within(header).findByRole('button', { name: 'Notifications: 4 unread' })).toHaveTextContent('4');
+  });
+
+  it('shows the maintenance banner above every page while it is set', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/public/auth-config': { body: authConfig },
+      'GET /api/v1/devops/me': { body: operatorProfile },
+      'GET /api/v1/admin/system-settings': {
+        body: {
+          values: { ...SYSTEM_SETTING_DEFAULTS, maintenance_banner: 'Read-only on Saturday 02:00-04:00 UTC' },
+          defaults: SYSTEM_SETTING_DEFAULTS,
+          settings: [],
+          updated_by: null,
+          updated_at: null,
+        },
+      },
+    });
+    signIn(operatorProfile.email);
+    renderApp('/orgs/123', testFeatures);
+    await screen.findByText('Org page');
+    const content = document.querySelector('.app-content') as HTMLElement;
+    const banner = await within(content).findByRole('status');
+    expect(banner).toHaveTextContent('Read-only on Saturday 02:00-04:00 UTC');
+    // Above the breadcrumb and the page, under the header.
+    expect(content.firstElementChild).toBe(banner);
+    expect(calls('GET', '/api/v1/admin/system-settings')).toHaveLength(1);
   });
 
   it('answers an unknown route with a 404 page that links home', async () => {

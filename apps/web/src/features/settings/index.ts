@@ -1,6 +1,7 @@
 import type { FeatureManifest } from '../../shared/lib/feature';
 
 export { settingsKeys } from './keys';
+export { MaintenanceBannerSlot } from './banner';
 
 /**
  * /settings/system: the portal's system settings (spec §7 Admin "GET and PUT /system-settings"; the spec names no

@@ -175,6 +175,23 @@ describe('http client', () => {
     expect(screen.getByRole('link', { name: 'User Manual' })).toHaveAttribute('href', USER_MANUAL_URL);
   });
 
+  it('silent: a background read shows no notice, not even for a 401 or a 403', async () => {
+    withToken();
+    mockFetch({
+      'GET /api/banner': { status: 403, body: { code: 'auth.forbidden', message: 'no', requestId: 'r' } },
+      'GET /api/gone': { status: 401, body: { code: 'auth.unauthenticated', message: 'x', requestId: 'r' } },
+      'GET /api/fail': { status: 409, body: { code: 'conflict', message: 'Changed by someone else', requestId: 'r' } },
+    });
+    const forbidden = await failure(request('GET', '/api/banner', { silent: true }));
+    expect([forbidden.status, forbidden.notified]).toEqual([403, false]);
+    expect((await failure(request('GET', '/api/gone', { silent: true }))).notified).toBe(false);
+    expect((await failure(request('GET', '/api/fail', { silent: true, showError: true }))).notified).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/^Forbidden:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/does not exist in the portal/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Changed by someone else')).not.toBeInTheDocument();
+  });
+
   it('does not show anything for other failures unless asked to', async () => {
     mockFetch({
       'GET /api/quiet': { status: 500, body: { code: 'internal', message: 'Internal server error', requestId: 'r' } },

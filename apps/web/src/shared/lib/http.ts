@@ -24,6 +24,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Spec §8: show the server message (or the network message) in a toast when this request fails. */
   showError?: boolean;
+  /**
+   * A background read the user did not ask for (the maintenance banner in the shell): its failure shows no notice
+   * at all, not the 401 or 403 one either; the caller falls back to showing nothing. Wins over `showError`.
+   */
+  silent?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
@@ -95,7 +100,8 @@ function missingPrivilege(details: unknown): string | undefined {
   return typeof p === 'string' ? p : undefined;
 }
 
-function announce(error: ApiError, showError: boolean | undefined): void {
+function announce(error: ApiError, { showError, silent }: Pick<RequestOptions, 'showError' | 'silent'>): void {
+  if (silent) return;
   if (error.status === 401) notifyUnauthorized();
   else if (error.status === 403) notifyForbidden(error.method, error.url, missingPrivilege(error.details));
   else if (showError) notifyRequestError(error);
@@ -151,12 +157,12 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
         method,
         url,
       });
-      announce(error, options.showError);
+      announce(error, options);
       throw error;
     }
     if (!response.ok) {
       const error = errorFromResponse(response, payload, method, url);
-      announce(error, options.showError);
+      announce(error, options);
       throw error;
     }
     return payload as T;

@@ -10,7 +10,7 @@ import { accessKeys } from '../api';
 /**
  * Sync users (spec §7 "users … sync (POST)"): adds the users of the sign-in issuer's directory the portal lacks (as
  * viewers) and updates names; never removes a user or changes a role. Asks first; says what changed. Hidden from
- * those without admin.users. Mount it in the /access page header (`onSynced` refreshes the user list).
+ * those without admin.users. Mounted in the /access page header (AccessPage); `onSynced` runs after a sync.
  */
 export function SyncUsersButton({ onSynced }: { onSynced?: () => void }) {
   const can = useCan();

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_PRIVILEGES } from '@portal/contract';
-import type { ErrorBody, ListResult, PortalUser, RbacRole } from '@portal/contract';
+import { USERS_MESSAGES } from '@portal/contract';
+import type { ErrorBody, ListResult, PortalUser, Profile, RbacRole } from '@portal/contract';
 import { mockFetch } from '../../../test/fetchMock';
 import type { Reply } from '../../../test/fetchMock';
 import { adminProfile } from '../../../test/fixtures';
@@ -47,10 +48,13 @@ const ROLES: ListResult<RbacRole> = {
 const me = user({ email: adminProfile.email, name: adminProfile.name, roles: ['admin'] });
 const olivia = user();
 
-function serve(replies: { roles?: Reply; create?: Reply; disabled?: Reply } = {}) {
+function serve(replies: { roles?: Reply; create?: Reply; disabled?: Reply; profile?: Profile } = {}) {
   const page: ListResult<PortalUser> = { items: [me, olivia], total: 2 };
   return mockFetch({
-    'GET /api/v1/devops/me': { body: adminProfile },
+    'GET /api/v1/devops/me': { body: replies.profile ?? adminProfile },
+    'POST /api/v1/devops/users/sync': {
+      body: { source: 'built-in', added: 1, updated: 0, unchanged: 7, added_users: [], updated_users: [] },
+    },
     'GET /api/v1/admin/rbac/role/list': { body: ROLES },
     [`GET ${USERS}`]: { body: page },
     [`POST ${USERS}`]: replies.create ?? { status: 201, body: user({ email: 'nora@example.com' }) },
@@ -178,6 +182,34 @@ describe('/access', () => {
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'a-long-enough-password' } });
     await userEvent.click(button(dialog, 'Add'));
     expect(await within(dialog).findByText('A user with this email already exists')).toBeInTheDocument();
+  });
+
+  it('sync users: in the header next to Add user, asks first, then syncs and refreshes the list', async () => {
+    const { calls } = serve();
+    renderWithProviders(<AccessPage />, { path: '/access' });
+    await screen.findByText('Olivia Operator');
+    const header = document.querySelector('.page-header') as HTMLElement;
+    expect(within(header).getByText('Add user', { selector: 'button span' })).toBeInTheDocument();
+    await userEvent.click(button(header, 'Sync users'));
+    const confirm = (await screen.findByText('Sync users?', { selector: '.ant-modal-confirm-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(confirm).getByText(USERS_MESSAGES.syncConfirm)).toBeInTheDocument();
+    expect(calls('POST', '/api/v1/devops/users/sync')).toHaveLength(0);
+    await userEvent.click(button(confirm, 'Sync'));
+    await waitFor(() => expect(calls('POST', '/api/v1/devops/users/sync')).toHaveLength(1));
+    expect(await screen.findByText('Users synced: 1 added, 0 updated, 7 unchanged')).toBeInTheDocument();
+    await waitFor(() => expect(calls('GET', USERS)).toHaveLength(2));
+  });
+
+  it('sync users: not offered without admin.users', async () => {
+    const profile: Profile = { ...adminProfile, roles: ['viewer'], privileges: [...ROLE_PRIVILEGES.viewer!] };
+    serve({ profile });
+    renderWithProviders(<AccessPage />, { path: '/access' });
+    await screen.findByText('Olivia Operator');
+    const header = document.querySelector('.page-header') as HTMLElement;
+    expect(within(header).getByText('Add user', { selector: 'button span' })).toBeInTheDocument();
+    expect(within(header).queryByText('Sync users')).toBeNull();
   });
 
   it('disables a user after confirmation; you cannot disable yourself', async () => {

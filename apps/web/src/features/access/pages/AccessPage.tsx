@@ -6,6 +6,7 @@ import { useListParams } from '../../../shared/lib/useListParams';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SearchInput } from '../../../shared/ui/SearchInput';
 import { useRoleOptions, useUsers } from '../api';
+import { SyncUsersButton } from '../components/SyncUsersButton';
 import { UserTable } from '../components/UserTable';
 import { ListToolbar } from '../../../shared/ui/ListToolbar';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';
@@ -14,7 +15,10 @@ import { SelectFilter } from '../../../shared/ui/SelectFilter';
 
 const AddUserModal = lazyDialog(() => import('../components/AddUserModal').then((m) => m.AddUserModal));
 
-/** /access (admin.users): portal users, their roles and state. What the roles grant is on /rbac. */
+/**
+ * /access (admin.users): portal users, their roles and state; Sync users adds the sign-in issuer's directory users the
+ * portal lacks. What the roles grant is on /rbac.
+ */
 export function AccessPage() {
   const list = useListParams({ search: '', role: '' });
   const { search, role, ...paging } = list.params;
@@ -34,9 +38,13 @@ export function AccessPage() {
         title="Access"
         description="Who may use the portal and with which roles. Users sign in through the external issuer unless given a password."
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add user
-          </Button>
+          <>
+            {/* Hidden without usersApi.sync's privilege (admin.users). */}
+            <SyncUsersButton />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add user
+            </Button>
+          </>
         }
       />
       <Panel>

@@ -24,10 +24,10 @@ const viewer: Profile = {
 const URL = '/api/v1/admin/system-settings';
 
 const settings: SystemSettings = {
-  values: { ...SYSTEM_SETTING_DEFAULTS, session_max_hours: 8 },
+  values: { ...SYSTEM_SETTING_DEFAULTS, support_session_max_minutes: 120 },
   defaults: SYSTEM_SETTING_DEFAULTS,
   settings: SYSTEM_SETTING_KEYS.map((key) =>
-    key === 'session_max_hours'
+    key === 'support_session_max_minutes'
       ? { key, updated_by: 'priya.raman@example.com', updated_at: '2026-10-01T09:30:00.000Z' }
       : { key, updated_by: null, updated_at: null },
   ),
@@ -50,8 +50,10 @@ describe('SystemSettingsPage', () => {
   it('shows each setting with its help, its default and who changed it last', async () => {
     serve(admin);
     render();
-    expect(await screen.findByLabelText('Session length (hours)')).toHaveValue('8');
-    expect(screen.getByText(/How long a console sign-in lasts/)).toBeInTheDocument();
+    expect(await screen.findByLabelText('Longest support session (minutes)')).toHaveValue('120');
+    expect(screen.getByText(/How long a support session in a tenant/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Maintenance banner')).toHaveValue('');
+    expect(screen.getByText('Default (empty), never changed')).toBeInTheDocument();
     expect(screen.getAllByText(/Changed by priya.raman@example.com/).length).toBeGreaterThan(0);
     expect(screen.getByText('Default (30), never changed')).toBeInTheDocument();
     expect(screen.getByText(/Last changed by priya.raman@example.com/)).toBeInTheDocument();
@@ -84,23 +86,25 @@ describe('SystemSettingsPage', () => {
       },
     });
     render();
-    const hours = await screen.findByLabelText('Session length (hours)');
+    const minutes = await screen.findByLabelText('Longest support session (minutes)');
     await screen.findByRole('button', { name: 'Save' });
-    fireEvent.change(hours, { target: { value: '30' } });
+    fireEvent.change(minutes, { target: { value: '500' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('a whole number from 1 to 24')).toBeInTheDocument();
+    expect(await screen.findByText('a whole number from 15 to 480')).toBeInTheDocument();
     expect(calls('PUT', URL)).toHaveLength(0);
-    fireEvent.change(hours, { target: { value: '8' } });
+    fireEvent.change(minutes, { target: { value: '120' } });
     await userEvent.type(screen.getByLabelText('Maintenance banner'), 'Upgrade tonight');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls('PUT', URL)).toHaveLength(1));
+    expect(calls('PUT', URL)[0]!.body).toEqual({ maintenance_banner: 'Upgrade tonight' });
     expect(await screen.findByText('at most 200 characters')).toBeInTheDocument();
   });
 
   it('is read-only without admin.settings', async () => {
     serve(viewer);
     render();
-    expect(await screen.findByLabelText('Session length (hours)')).toBeDisabled();
+    expect(await screen.findByLabelText('Longest support session (minutes)')).toBeDisabled();
+    expect(screen.getByLabelText('Maintenance banner')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText(/needs the privilege admin.settings/)).toBeInTheDocument();
   });

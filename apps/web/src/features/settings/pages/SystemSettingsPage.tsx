@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Flex, Input, Radio, Switch } from 'antd';
-import {
-  MAINTENANCE_BANNER_MAX,
-  PAGE_SIZE_OPTIONS,
-  SYSTEM_SETTING_KEYS,
-  SYSTEM_SETTINGS,
-  settingsApi,
-} from '@portal/contract';
+import { Alert, Button, Flex, Input } from 'antd';
+import { MAINTENANCE_BANNER_MAX, SYSTEM_SETTING_KEYS, SYSTEM_SETTINGS, settingsApi } from '@portal/contract';
 import type { SystemSettingKey, SystemSettings, SystemSettingsValues } from '@portal/contract';
 import { errorMessage, fieldErrors } from '../../../shared/lib/ApiError';
 import { useCan } from '../../../shared/lib/useCan';
@@ -25,14 +19,14 @@ import { useSaveSystemSettings, useSystemSettings } from '../api';
  * land here too.
  */
 
-type Draft = Record<SystemSettingKey, string | number | boolean>;
+type Draft = Record<SystemSettingKey, string | number>;
 type Errors = Partial<Record<SystemSettingKey, string>>;
 
-const NUMERIC = ['session_max_hours', 'privilege_grant_max_days', 'support_session_max_minutes'] as const;
+const NUMERIC = ['privilege_grant_max_days', 'support_session_max_minutes'] as const;
 type NumericKey = (typeof NUMERIC)[number];
 const isNumeric = (k: SystemSettingKey): k is NumericKey => (NUMERIC as readonly string[]).includes(k);
 
-const shown = (v: unknown) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v === '' ? 'empty' : String(v));
+const shown = (v: unknown) => (v === '' ? 'empty' : String(v));
 
 /** The value to send, or the contract's message when it breaks its rule. */
 function parse(key: SystemSettingKey, raw: Draft[SystemSettingKey]): { value?: unknown; error?: string } {
@@ -44,12 +38,10 @@ function parse(key: SystemSettingKey, raw: Draft[SystemSettingKey]): { value?: u
     if (!/^-?\d+$/.test(text) || n < min || n > max) return { error: message };
     return { value: n };
   }
-  if (key === 'maintenance_banner') {
-    const text = String(raw).trim();
-    if (text.length > MAINTENANCE_BANNER_MAX) return { error: `at most ${MAINTENANCE_BANNER_MAX} characters` };
-    return { value: text };
-  }
-  return { value: raw };
+  // maintenance_banner
+  const text = String(raw).trim();
+  if (text.length > MAINTENANCE_BANNER_MAX) return { error: `at most ${MAINTENANCE_BANNER_MAX} characters` };
+  return { value: text };
 }
 
 const draftOf = (v: SystemSettingsValues): Draft => ({ ...v }) as Draft;
@@ -148,20 +140,6 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
     const id = `setting-${key}`;
     const disabled = !editable;
     const invalid = errors[key] ? ('error' as const) : undefined;
-    if (key === 'approval_required_for_prod')
-      return <Switch id={id} disabled={disabled} checked={Boolean(draft[key])} onChange={(v) => set(key, v)} />;
-    if (key === 'default_page_size')
-      return (
-        <Radio.Group
-          id={id}
-          aria-label={SYSTEM_SETTINGS[key].label}
-          optionType="button"
-          disabled={disabled}
-          value={Number(draft[key])}
-          onChange={(e) => set(key, e.target.value as number)}
-          options={PAGE_SIZE_OPTIONS.map((n) => ({ value: n, label: String(n) }))}
-        />
-      );
     if (key === 'maintenance_banner')
       return (
         <Input
@@ -175,7 +153,7 @@ function SettingsForm({ settings }: { settings: SystemSettings }) {
           style={{ maxWidth: 640 }}
         />
       );
-    const { min, max } = SYSTEM_SETTINGS[key as NumericKey];
+    const { min, max } = SYSTEM_SETTINGS[key];
     return (
       <Input
         id={id}
