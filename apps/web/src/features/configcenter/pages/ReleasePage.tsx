@@ -8,7 +8,7 @@ import { approvalKeys } from '../../../shared/api/approvals';
 import { feedback } from '../../../shared/lib/feedback';
 import { useCan } from '../../../shared/lib/useCan';
 import { ApprovalView } from '../../../shared/ui/ApprovalView';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

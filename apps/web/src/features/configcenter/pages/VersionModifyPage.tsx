@@ -6,7 +6,7 @@ import type { Release } from '@portal/contract';
 import { approvalKeys } from '../../../shared/api/approvals';
 import { useSearchUpdate } from '../../../shared/lib/useSearchUpdate';
 import { ApprovalView } from '../../../shared/ui/ApprovalView';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { Panel } from '../../../shared/ui/Panel';
 import { Paragraph } from '../../../shared/ui/Typography';

@@ -12,7 +12,7 @@ import { useCan } from '../../../shared/lib/useCan';
 import { approvalKeys } from '../../../shared/api/approvals';
 import { auditsKeys } from '../../audits';
 import { ApprovalView } from '../../../shared/ui/ApprovalView';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';

@@ -11,7 +11,7 @@ import { clusterDetailQuery } from '../../../shared/api/entities';
 import { ApiError, errorMessage } from '../../../shared/lib/ApiError';
 import { showOperationError } from '../../../shared/lib/errorNotices';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { useConfirmAndRetry } from '../../../shared/ui/ConfirmAndRetry';
 import { ErrorState } from '../../../shared/ui/ErrorState';

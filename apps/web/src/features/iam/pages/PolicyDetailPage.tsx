@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { iamApi } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import type { DetailTab } from '../../../shared/ui/DetailLayout';

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { iamApi } from '@portal/contract';
 import type { IamRoleDetail } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import type { DetailTab } from '../../../shared/ui/DetailLayout';

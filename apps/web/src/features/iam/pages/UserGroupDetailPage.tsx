@@ -5,7 +5,7 @@ import { iamApi } from '@portal/contract';
 import type { IamGroupMember } from '@portal/contract';
 import { feedback } from '../../../shared/lib/feedback';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
@@ -158,7 +158,12 @@ export function UserGroupDetailPage() {
         extra={extra}
         descriptions={
           group && [
-            { key: 'description', label: 'Description', span: 3, children: group.description || '-' },
+            { key: 'description', label: 'Description', span: 2, children: group.description || '-' },
+            {
+              key: 'access',
+              label: 'Members on Access',
+              children: <Link to={`/access/usergroups/${encodeURIComponent(name)}`}>Open the group on Access</Link>,
+            },
             {
               key: 'roles',
               label: 'Roles',

@@ -8,7 +8,7 @@ import type { Incident } from '@portal/contract';
 import { chatMessagesKeys } from '../../../shared/api/chatMessages';
 import { trackerIssuesKeys } from '../../../shared/api/trackerIssues';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import type { DetailTab } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

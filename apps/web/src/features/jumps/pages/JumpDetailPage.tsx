@@ -8,7 +8,7 @@ import type { JumpAuthorization } from '@portal/contract';
 import { approvalKeys } from '../../../shared/api/approvals';
 import { useCan } from '../../../shared/lib/useCan';
 import { ApprovalView } from '../../../shared/ui/ApprovalView';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DataTable } from '../../../shared/ui/DataTable';
 import type { DataColumns } from '../../../shared/ui/DataTable';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';

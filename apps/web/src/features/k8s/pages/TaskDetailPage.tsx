@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { canDoOnK8sTask, k8sApi, K8S_MESSAGES } from '@portal/contract';
 import type { K8sUpgradeTaskDetail } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { canCloseMaintenance, maintenanceApi } from '@portal/contract';
 import type { ExecutionAction, MaintenanceExecution } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { StatusTag } from '../../../shared/ui/StatusTag';

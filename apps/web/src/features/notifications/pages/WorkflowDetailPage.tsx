@@ -20,7 +20,7 @@ import type { NotificationWorkflow } from '@portal/contract';
 import { chatMessagesKeys } from '../../../shared/api/chatMessages';
 import { feedback } from '../../../shared/lib/feedback';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ChatMessagesPanel } from '../../../shared/ui/ChatMessagesPanel';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';

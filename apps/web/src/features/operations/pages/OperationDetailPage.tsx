@@ -3,7 +3,7 @@ import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { OPERATION_ACTIONS, operationsApi } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ConfirmButton } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { Skeleton } from 'antd';
 import { useParams } from 'react-router';
 import { useSlots } from '../../../shared/lib/slots';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { withContributedTabs } from '../../../shared/ui/SlotContent';

@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { billingApi, formatMoney, formatPercent, PARTNER_AUDIT_TYPE, partnersApi } from '@portal/contract';
 import type { Msp, Partner, PartnerType } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import type { DetailTab } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

@@ -1,7 +1,7 @@
 import { Timeline } from 'antd';
 import { useParams } from 'react-router';
 import type { GrantDetail, GrantEvent } from '@portal/contract';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { ReloadButton } from '../../../shared/ui/ReloadButton';

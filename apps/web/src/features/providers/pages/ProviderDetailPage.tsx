@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { providersApi } from '@portal/contract';
 import type { Region } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { canDoChangeAction } from '@portal/contract';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { ObjectLink } from '../../../shared/ui/ObjectLink';

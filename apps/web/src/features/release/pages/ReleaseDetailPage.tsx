@@ -8,7 +8,7 @@ import type { DevopsRelease } from '@portal/contract';
 import { approvalKeys } from '../../../shared/api/approvals';
 import { useCan } from '../../../shared/lib/useCan';
 import { ApprovalView } from '../../../shared/ui/ApprovalView';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';
 import { lazyDialog } from '../../../shared/ui/lazyDialog';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { canChangefeed, ticdcApi } from '@portal/contract';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { confirmAction } from '../../../shared/ui/ConfirmButton';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';

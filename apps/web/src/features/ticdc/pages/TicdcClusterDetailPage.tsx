@@ -84,6 +84,12 @@ export function TicdcClusterDetailPage() {
       tabs={
         ticdc
           ? [
+              // Its changefeeds first: what a TiCDC cluster is for; the configuration editor loads when its tab opens.
+              {
+                key: 'changefeeds',
+                label: 'Changefeeds',
+                children: later(<ChangefeedTable ticdcClusterId={ticdc.id} prefix="cf_" />),
+              },
               {
                 key: 'config',
                 label: 'Current Config',
@@ -94,11 +100,6 @@ export function TicdcClusterDetailPage() {
                 key: 'history',
                 label: 'Modification Histories',
                 children: <ModificationHistoriesTab targetId={ticdc.id} clusterType="TICDC" />,
-              },
-              {
-                key: 'changefeeds',
-                label: 'Changefeeds',
-                children: later(<ChangefeedTable ticdcClusterId={ticdc.id} prefix="cf_" />),
               },
               {
                 key: 'audit',

@@ -6,7 +6,7 @@ import { PORTAL_EVENT_LABELS, USERBEHAVIOR_MESSAGE_SOURCE } from '@portal/contra
 import type { TenantEventType } from '@portal/contract';
 import { chatMessagesKeys } from '../../../shared/api/chatMessages';
 import { ActionsMenu } from '../../../shared/ui/ActionsMenu';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
 import { ChatMessagesPanel } from '../../../shared/ui/ChatMessagesPanel';
 import { DetailLayout } from '../../../shared/ui/DetailLayout';
 import { DateText } from '../../../shared/ui/Formatted';

@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import type { DefaultConfigChange } from '@portal/contract';
-import { AuditLogTab } from '../../../../shared/ui/AuditLogTab';
+import { AuditLogTab } from '../../../../shared/ui/AuditLogTabLazy';
 import { DateText } from '../../../../shared/ui/Formatted';
 import { Panel } from '../../../../shared/ui/Panel';
 import { TabSet } from '../../../../shared/ui/TabSet';
