@@ -13,7 +13,6 @@ import type { ConfigTargetType } from '../api';
 import { buildPreviewBody } from '../lib/payload';
 import { usePendingChanges } from '../lib/pending';
 import { StaleAlert } from './StaleAlert';
-import { ImageModificationView } from './ImageModificationView';
 import { ParameterTable } from './ParameterTable';
 import { PendingChangesList } from './PendingChangesList';
 import '../configchange.css';
@@ -26,6 +25,10 @@ import { Text } from '../../../shared/ui/Typography';
 import { CountBadge } from '../../../shared/ui/CountBadge';
 
 // The edit dialog (antd Form, Select, Modal) and the preview drawer load when first opened.
+// Only clusters have an image editor here (TiCDC clusters and changefeeds change images elsewhere): loaded with it.
+const ImageModificationView = lazy(() =>
+  import('./ImageModificationView').then((m) => ({ default: m.ImageModificationView })),
+);
 const ParameterEditModal = lazyDialog(() => import('./ParameterEditModal').then((m) => m.ParameterEditModal));
 // Only TiDB clusters have a version panel: the other targets' pages don't load it.
 const VersionModification = lazy(() =>
@@ -213,19 +216,21 @@ export function ConfigEditor({
 
       {imageEditor && configuration.components.length ? (
         <Panel>
-          <ImageModificationView
-            components={configuration.components}
-            pending={pending.pending.images}
-            disabled={Boolean(blocked)}
-            disabledReason={blocked}
-            onSubmit={(changes) =>
-              pending.setImages(
-                Object.fromEntries(changes.map((c) => [c.component, c.image_tag])),
-                configuration.fingerprint,
-              )
-            }
-            onUnchanged={(components) => components.forEach((c) => pending.removeImage(c))}
-          />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+            <ImageModificationView
+              components={configuration.components}
+              pending={pending.pending.images}
+              disabled={Boolean(blocked)}
+              disabledReason={blocked}
+              onSubmit={(changes) =>
+                pending.setImages(
+                  Object.fromEntries(changes.map((c) => [c.component, c.image_tag])),
+                  configuration.fingerprint,
+                )
+              }
+              onUnchanged={(components) => components.forEach((c) => pending.removeImage(c))}
+            />
+          </Suspense>
         </Panel>
       ) : null}
 

@@ -8,7 +8,7 @@ import type { CtlCommand, CtlRunResponse } from '@portal/contract';
 import { clusterDetailQuery } from '../../../shared/api/entities';
 import { errorMessage, isApiError } from '../../../shared/lib/ApiError';
 import { useCan } from '../../../shared/lib/useCan';
-import { AuditLogTab } from '../../../shared/ui/AuditLogTabLazy';
+import { AuditLogTab } from '../../../shared/ui/AuditLogTab';
 import { ClusterHoverCard } from '../../../shared/ui/ClusterHoverCard';
 import { useConfirmAndRetry } from '../../../shared/ui/ConfirmAndRetry';
 import { DataTable } from '../../../shared/ui/DataTable';
