@@ -210,9 +210,12 @@ test.describe.serial('release: create, add a change, submit, check, deploy, veri
     await open(changePath);
     await action(page, 'Verify').click();
     const dialog = page.getByRole('dialog', { name: `Verify ${TITLE}` });
-    // Button-style radios: the label takes the click.
-    await dialog.getByText('passed', { exact: true }).click();
-    await expect(dialog.getByRole('radio', { name: 'passed' })).toBeChecked();
+    // Button-style radios: the label takes the click. A click while the dialog is still settling can be lost (once in
+    // CI the radio stayed unchecked for 10 s): click again until it is checked.
+    await expect(async () => {
+      await dialog.getByText('passed', { exact: true }).click();
+      await expect(dialog.getByRole('radio', { name: 'passed' })).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await dialog.getByLabel('Notes').fill(VERIFY_NOTES);
     await dialog.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, RELEASE_MESSAGES.verified);

@@ -237,6 +237,20 @@ describe('separation of duties', () => {
     expect((await grantAudits(created.id)).length).toBe(2);
   });
 
+  it('lets nobody grant or approve a privilege they do not hold themselves', async () => {
+    // Gary administers grants and holds no SKU privilege: he may neither request nor approve skus.manage.
+    const asked = await call('POST', URL, gary, body({ privilege: 'skus.manage' }));
+    expect(asked.statusCode).toBe(403);
+    expect(error(asked)).toMatchObject({ code: 'rbac.escalation' });
+    const created = await request(admin, { privilege: 'skus.manage' });
+    const approve = await call('POST', `${URL}/${created.id}/approve`, gary, {});
+    expect(approve.statusCode).toBe(403);
+    expect(error(approve)).toMatchObject({ code: 'rbac.escalation' });
+    // Rejecting gives nothing: he may.
+    const reject = await call('POST', `${URL}/${created.id}/reject`, gary, { reason: 'not needed' });
+    expect(reject.statusCode, reject.body).toBe(200);
+  });
+
   it('is refused to holders of other privileges', async () => {
     const operator = await t.as('operator@example.com');
     for (const [method, url] of [

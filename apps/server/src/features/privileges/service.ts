@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db.js';
 import type { Principal } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
-import { invalidateAccess } from '../../platform/access-control.js';
+import { invalidateAccess, refuseEscalation } from '../../platform/access-control.js';
 import { portalUsers, privilegeGrants } from '../../platform/schema.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { getSetting } from '../settings/index.js';
@@ -124,6 +124,8 @@ export async function createGrant(
 ): Promise<GrantDetail> {
   const email = body.user_email;
   if (email === who.email.toLowerCase()) throw new AppError('grant.selfGrant', M.selfGrant);
+  // Nobody grants what they do not hold themselves (the no-escalation rule of roles and IAM).
+  refuseEscalation(who, [body.privilege]);
   const now = new Date();
   const expiresAt = new Date(body.expires_at);
   if (expiresAt <= now) throw invalid('expires_at', M.untilPast);
@@ -193,6 +195,8 @@ export async function decideGrant(
     const me = who.email.toLowerCase();
     if (me === current.requestedBy.toLowerCase()) throw new AppError('grant.selfDecide', M.selfDecide);
     if (me === current.userEmail) throw new AppError('grant.selfDecide', M.granteeDecide);
+    // Approving gives the privilege: only someone who holds it may (rejecting gives nothing).
+    if (decision === 'approve') refuseEscalation(who, [current.privilege]);
     const now = new Date();
     const status = shownStatus(current, now);
     if (status !== 'pending') throw new AppError('grant.statusForbids', M.statusForbids(status, decision));
