@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { z } from 'zod';
 import type { userListQuery } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
-import { portalUsers, rbacRolePrivileges, rbacRoles } from '../../platform/schema.js';
+import { portalUsers, rbacRoles } from '../../platform/schema.js';
 import { containsPattern, listOrder, listPage, pageWindow, type PageParams } from '../../platform/list-query.js';
 
 export interface UserFilter extends PageParams {
@@ -107,26 +107,4 @@ export async function countOtherEnabledAdmins(db: Db, email: string): Promise<nu
       ),
     );
   return row?.n ?? 0;
-}
-
-/** Whether any of these roles grants the privilege (read in the caller's transaction). */
-export async function rolesGrant(db: Db, roles: readonly string[], privilege: string): Promise<boolean> {
-  if (!roles.length) return false;
-  const [row] = await db
-    .select({ n: count() })
-    .from(rbacRoles)
-    .innerJoin(rbacRolePrivileges, eq(rbacRolePrivileges.roleId, rbacRoles.id))
-    .where(and(inArray(rbacRoles.name, [...roles]), eq(rbacRolePrivileges.privilege, privilege)));
-  return (row?.n ?? 0) > 0;
-}
-
-/** Every privilege these roles grant (read in the caller's transaction). */
-export async function privilegesOfRoles(db: Db, roles: readonly string[]): Promise<string[]> {
-  if (!roles.length) return [];
-  const rows = await db
-    .selectDistinct({ privilege: rbacRolePrivileges.privilege })
-    .from(rbacRoles)
-    .innerJoin(rbacRolePrivileges, eq(rbacRolePrivileges.roleId, rbacRoles.id))
-    .where(inArray(rbacRoles.name, [...roles]));
-  return rows.map((r) => r.privilege);
 }

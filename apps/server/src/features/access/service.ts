@@ -3,15 +3,13 @@ import { ADMIN_ROLE, PRIVILEGES } from '@portal/contract';
 import type { createUserBody, ListResult, PortalUser, Profile } from '@portal/contract';
 import type { Db } from '../../platform/db.js';
 import type { Principal } from '../../platform/auth.js';
-import { invalidateAccess, refuseEscalation } from '../../platform/access-control.js';
+import { invalidateAccess, privilegesGrantedBy, refuseEscalation } from '../../platform/access-control.js';
 import { AppError } from '../../platform/errors.js';
 import { writeAudit } from '../../platform/audit.js';
 import { iso } from '../../platform/time.js';
 import { hashPassword } from '../../idp/password.js';
 import {
   countOtherEnabledAdmins,
-  privilegesOfRoles,
-  rolesGrant,
   insertUser,
   knownRoles,
   listUsers,
@@ -59,7 +57,7 @@ async function canonicalRoles(db: Db, roles: readonly string[]): Promise<string[
 /** Only roles whose every privilege the actor holds can be given (no escalation through a role). */
 async function refuseRoleEscalation(tx: Db, actor: Principal, roles: readonly string[]): Promise<void> {
   if (!roles.length) return;
-  refuseEscalation(actor, await privilegesOfRoles(tx, roles));
+  refuseEscalation(actor, await privilegesGrantedBy(tx, { roles }));
 }
 
 /** Refuses a change that would leave the portal without an enabled admin. */
@@ -86,7 +84,7 @@ async function lockActorAndTarget(tx: Db, actor: Principal, email: string): Prom
   const rows = await lockUsers(tx, [actor.email, email]);
   const self = rows.find((r) => r.email === actor.email);
   // Still allowed now, inside the transaction (two admins demoting each other: the second finds itself demoted).
-  if (!self || self.disabled || !(await rolesGrant(tx, self.roles, 'admin.users')))
+  if (!self || self.disabled || !(await privilegesGrantedBy(tx, { roles: self.roles })).includes('admin.users'))
     throw new AppError('auth.forbidden', 'Managing users needs the privilege admin.users', {
       privilege: 'admin.users',
     });
